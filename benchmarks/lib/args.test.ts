@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import { parseBenchArgs } from './args';
+
+describe('npm run bench arguments', () => {
+  it('runs every benchmark with the quick defaults', () => {
+    expect(parseBenchArgs([])).to.deep.equal({
+      ok: true,
+      help: false,
+      options: {
+        names: ['read-latency', 'time-to-searchable', 'import-rate'],
+        jobs: 10_000,
+        requests: 300,
+        creates: 100,
+        batchSize: 1000,
+        json: false,
+        keep: false,
+      },
+    });
+  });
+
+  it('runs the named benchmarks once each, in the usual order, with the options given', () => {
+    const parsed = parseBenchArgs(['import-rate', 'read-latency', 'import-rate', '--jobs', '100000', '--json']);
+    expect(parsed.ok && !parsed.help && parsed.options).to.include({ jobs: 100_000, json: true });
+    expect(parsed.ok && !parsed.help && parsed.options.names).to.deep.equal(['read-latency', 'import-rate']);
+  });
+
+  it('asks for help', () => {
+    expect(parseBenchArgs(['--help'])).to.deep.equal({ ok: true, help: true });
+  });
+
+  it('explains each mistake', () => {
+    const message = (argv: string[]) => {
+      const parsed = parseBenchArgs(argv);
+      return parsed.ok ? 'ok' : parsed.message;
+    };
+    expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, time-to-searchable, import-rate');
+    expect(message(['--jobs', '0'])).to.equal('--jobs must be a positive whole number, got "0"');
+    expect(message(['--requests', '1e3'])).to.equal('--requests must be a positive whole number, got "1e3"');
+    expect(message(['--frobnicate'])).to.match(/^Unknown option '--frobnicate'/);
+  });
+});

@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+
+/** The benchmarks `npm run bench` knows, in the order it runs them. */
+export const BENCHMARK_NAMES = ['read-latency', 'time-to-searchable', 'import-rate'] as const;
+export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
+
+/** Settings of one `npm run bench` invocation. */
+export interface BenchOptions {
+  names: BenchmarkName[];
+  /** Jobs generated for import-rate. */
+  jobs: number;
+  /** Timed requests per case and variant for read-latency. */
+  requests: number;
+  /** Timed creates for time-to-searchable. */
+  creates: number;
+  /** Jobs per batch of the import and of its raw baselines. */
+  batchSize: number;
+  json: boolean;
+  /** Leave the benchmark databases and indices behind for inspection. */
+  keep: boolean;
+}
+
+/** The text of `npm run bench -- --help`. */
+export const USAGE = `usage: npm run bench [-- <benchmark>...] [options]
+
+Runs each benchmark against a baseline measured in the same invocation on the same data, and
+prints the figures and the ratio subject time / baseline time (1.00 = as fast as the baseline).
+
+benchmarks (default: all, in this order):
+  read-latency        browse, search with three filters, get: read service over HTTP vs the same
+                      Elasticsearch query sent with the client; all-in-one gateway vs read service
+  time-to-searchable  POST /agents/jobs until browse and search return the job vs one
+                      index-with-refresh round trip straight to Elasticsearch
+  import-rate         npm run import of N generated jobs vs raw bulk indexing of the same
+                      documents to Elasticsearch and a raw multi-row INSERT of the same rows
+
+options:
+  --jobs <n>          jobs for import-rate (default 10000; the full figure is --jobs 100000)
+  --requests <n>      timed requests per case and variant for read-latency (default 300)
+  --creates <n>       timed creates for time-to-searchable (default 100)
+  --batch-size <n>    jobs per batch for the import and its baselines (default 1000)
+  --json              print the results as JSON on stdout (progress stays on stderr)
+  --keep              keep the benchmark databases and indices (jla_bench_*) afterwards
+  --help              this text
+
+Benchmarks use their own databases and index aliases (jla_bench_*); Elasticsearch is started
+with scripts/elasticsearch.sh when no node answers (or ELASTICSEARCH_URL is used) and stopped
+again at the end if this run started it.`;
+
+/** The parsed command line, usage text asked for, or what is wrong with it. */
+export type ParsedBenchArgs = { ok: true; help: true } | { ok: true; help: false; options: BenchOptions } | { ok: false; message: string };
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number | string {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) return `--${name} must be a positive whole number, got "${raw}"`;
+  return Number(raw);
+}
+
+/** Parses `npm run bench` arguments; never throws. */
+export function parseBenchArgs(argv: readonly string[]): ParsedBenchArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        jobs: { type: 'string' },
+        requests: { type: 'string' },
+        creates: { type: 'string' },
+        'batch-size': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        keep: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    return { ok: false, message: (err as Error).message };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { ok: true, help: true };
+  const unknown = positionals.filter((p) => !(BENCHMARK_NAMES as readonly string[]).includes(p));
+  if (unknown.length > 0) return { ok: false, message: `unknown benchmark "${unknown[0]}"; choose from: ${BENCHMARK_NAMES.join(', ')}` };
+  const numbers = {
+    jobs: positiveInt('jobs', values.jobs, 10_000),
+    requests: positiveInt('requests', values.requests, 300),
+    creates: positiveInt('creates', values.creates, 100),
+    batchSize: positiveInt('batch-size', values['batch-size'], 1000),
+  };
+  const problem = Object.values(numbers).find((v) => typeof v === 'string');
+  if (problem !== undefined) return { ok: false, message: problem as string };
+  // Run in the canonical order whatever order they were named in, each once.
+  const names = positionals.length === 0 ? [...BENCHMARK_NAMES] : BENCHMARK_NAMES.filter((n) => positionals.includes(n));
+  return {
+    ok: true,
+    help: false,
+    options: { names, ...(numbers as Record<keyof typeof numbers, number>), json: values.json!, keep: values.keep! },
+  };
+}

@@ -1,0 +1,79 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A server of the benchmark's own on an ephemeral port. */
+export interface Listening {
+  base: string;
+  close: () => Promise<void>;
+}
+
+/** Serves the handler on 127.0.0.1 at an ephemeral port, keep-alive like a production server. */
+export async function listen(handler: http.RequestListener): Promise<Listening> {
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A status and parsed JSON body, with how long the round trip took (send to body parsed). */
+export interface TimedResponse {
+  status: number;
+  body: any;
+  ms: number;
+}
+
+/**
+ * An HTTP client like an agent's on the same machine: keep-alive connections, the body read
+ * and parsed as JSON before the clock stops (as the Elasticsearch client does for baselines).
+ */
+export class TimedClient {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+  /** Sends one request and times it. */
+  request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<TimedResponse> {
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: this.agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            const text = Buffer.concat(chunks).toString();
+            const body = text === '' ? null : JSON.parse(text);
+            resolve({ status: res.statusCode!, body, ms: performance.now() - started });
+          } catch (err) {
+            reject(err);
+          }
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(options.body);
+    });
+  }
+
+  /** A GET that must answer 200; resolves with its duration in ms. */
+  async timedGet(url: string): Promise<number> {
+    const res = await this.request(url);
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.ms;
+  }
+
+  /** Closes the kept-alive connections. */
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** Times an async call, in ms. */
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}

@@ -1,0 +1,28 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+
+const run = promisify(execFile);
+const bench = (args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'benchmarks/run.ts', ...args], { cwd: path.resolve(__dirname, '..') }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
+  );
+
+// Only the command line: the benchmarks themselves are measured by `npm run bench`, never in tests.
+describe('npm run bench (command line)', () => {
+  it('prints its usage and exits 0 with --help', async () => {
+    const { code, stdout } = await bench(['--help']);
+    expect(code).to.equal(0);
+    expect(stdout).to.match(/^usage: npm run bench/);
+    for (const name of ['read-latency', 'time-to-searchable', 'import-rate']) expect(stdout).to.include(`  ${name}`);
+  });
+
+  it('refuses an unknown benchmark with exit status 2 and runs nothing', async () => {
+    const { code, stdout, stderr } = await bench(['read-latancy']);
+    expect(code).to.equal(2);
+    expect(stdout).to.equal('');
+    expect(stderr).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, time-to-searchable, import-rate\n(npm run bench -- --help for usage)\n');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench [-- <benchmark>...] [options]`: runs the benchmarks, each against a baseline
+ * measured in the same invocation on the same data, and prints the figures with the ratio
+ * subject time / baseline time. See USAGE in ./lib/args and README.md ("Benchmarks").
+ */
+import os from 'node:os';
+import { loadConfig } from '../shared/config';
+import { createSearchClient } from '../shared/search/client';
+import { importRate } from './import-rate';
+import { parseBenchArgs, USAGE, type BenchmarkName, type BenchOptions } from './lib/args';
+import { onInterrupt } from './lib/cleanup';
+import { ensureSearchNode } from './lib/elasticsearch-node';
+import { formatTable, roundedComparison, type Comparison } from './lib/report';
+import { readLatency } from './read-latency';
+import { timeToSearchable } from './time-to-searchable';
+
+type Benchmark = (options: BenchOptions, log: (message: string) => void) => Promise<Comparison[]>;
+
+const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
+  'read-latency': readLatency,
+  'time-to-searchable': timeToSearchable,
+  'import-rate': importRate,
+};
+
+const log = (message: string) => console.error(`[bench] ${message}`);
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+async function clusterVersion(url: string): Promise<string> {
+  const client = createSearchClient({ elasticsearchUrl: url, esRequestTimeoutMs: 5000 });
+  try {
+    const nodes = await client.nodes.info({ node_id: '_local', metric: '_none', filter_path: 'nodes.*.version' });
+    return Object.values(nodes.nodes ?? {})[0]?.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  } finally {
+    await client.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseBenchArgs(argv);
+  if (!parsed.ok) {
+    console.error(`${parsed.message}\n(npm run bench -- --help for usage)`);
+    return 2;
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const { options } = parsed;
+  const config = loadConfig();
+  const started = Date.now();
+  const loadBefore = loadAverage();
+  const releaseNode = await ensureSearchNode(config, log);
+  const forgetNode = onInterrupt(releaseNode);
+  const comparisons: Comparison[] = [];
+  let version = 'unknown';
+  try {
+    version = await clusterVersion(config.elasticsearchUrl);
+    for (const name of options.names) {
+      log(`${name}: running (load average ${loadAverage()})`);
+      comparisons.push(...(await BENCHMARKS[name](options, log)));
+    }
+  } finally {
+    forgetNode();
+    await releaseNode();
+  }
+  const meta = {
+    benchmarks: options.names,
+    options: { jobs: options.jobs, requests: options.requests, creates: options.creates, batch_size: options.batchSize },
+    node: process.version,
+    cpus: os.cpus().length,
+    elasticsearch: `${version} at ${config.elasticsearchUrl}`,
+    load_average_before: loadBefore,
+    load_average_after: loadAverage(),
+    took_seconds: Math.round((Date.now() - started) / 1000),
+  };
+  if (options.json) {
+    console.log(JSON.stringify({ meta, comparisons: comparisons.map(roundedComparison) }, null, 2));
+  } else {
+    console.log(
+      `\nBenchmarks (${meta.benchmarks.join(', ')}) on ${meta.cpus} CPUs, Node ${meta.node}, Elasticsearch ${meta.elasticsearch}; ` +
+        `load average (1/5/15 min) ${meta.load_average_before} before, ${meta.load_average_after} after; ${meta.took_seconds}s.\n` +
+        `Ratio = subject time / baseline time (1.00 = as fast as the baseline; for rates, baseline rate / subject rate). ` +
+        `Δ = median paired difference of interleaved runs.\n`,
+    );
+    console.log(formatTable(comparisons));
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,38 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { Config } from '../../shared/config';
+import type { Database } from '../../shared/db/database';
+import { createHttpState, type HttpState } from '../../shared/http/http-state';
+import type { Logger } from '../../shared/logger';
+import { pingSearch } from '../../shared/search/client';
+import { createReadApp } from '../read/app';
+import { createWriteApp } from '../write/app';
+import { createGateway } from './gateway';
+
+/** What the all-in-one process needs: both services' dependencies. */
+export interface AllInOneDeps {
+  config: Config;
+  db: Database;
+  search: Client;
+  logger: Logger;
+  /** Metrics and rate-limit windows of the process (else made here, one for all the apps). */
+  http?: HttpState;
+}
+
+/**
+ * The whole API behind one request handler (both services' apps behind the gateway, with
+ * /openapi.json and /docs); listening is the caller's job, so tests build it without a port.
+ * The apps share one HttpState: one /metrics for the whole API, one rate-limit window per client.
+ */
+export function createAllInOneApp(deps: AllInOneDeps) {
+  const http = deps.http ?? createHttpState(deps.config);
+  const read = createReadApp({ ...deps, http });
+  const write = createWriteApp({ ...deps, http });
+  const handler = createGateway({
+    logger: deps.logger,
+    apps: [read, write],
+    checks: { postgres: () => deps.db.ping(), elasticsearch: () => pingSearch(deps.search) },
+    http,
+    trustProxy: deps.config.trustProxy,
+  });
+  return { handler, read, write, http };
+}

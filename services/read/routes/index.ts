@@ -1,0 +1,14 @@
+import type { RouteDefinition } from '../../../shared/http/route';
+import type { ReadDeps } from '../deps';
+import { browseJobsRoute } from './jobs/browse';
+import { getJobRoute } from './jobs/get';
+import { searchJobsRoute } from './jobs/search';
+
+/**
+ * Every operation of the read service, in the order the OpenAPI document lists them. Search
+ * comes before get-by-id: the router tries routes in order, and /agents/jobs/search must not be
+ * taken for a job id.
+ */
+export function readRoutes(deps: ReadDeps): RouteDefinition<any, any, any>[] {
+  return [browseJobsRoute(deps), searchJobsRoute(deps), getJobRoute(deps)];
+}

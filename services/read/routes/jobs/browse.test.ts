@@ -1,0 +1,213 @@
+import { expect } from 'chai';
+import { presentJob, type JobDocument } from '../../../../shared/jobs/job-document';
+import { activeCatalogNewestFirst, CATALOG, LOCATIONS, ORGS, PROJECTS } from '../../../../test/fixtures/catalog-jobs';
+import { indexFreshJobs } from '../../../../test/fixtures/job-documents';
+import { readClient } from '../../../../test/fixtures/read-client';
+
+const ids = (res: { body: { jobs: { id: string }[] } }) => res.body.jobs.map((job) => job.id);
+/** The active catalog jobs that pass `keep`, in browse order: what browse must answer. */
+const expected = (keep: (doc: JobDocument) => boolean = () => true) => activeCatalogNewestFirst().filter(keep).map((doc) => doc.id);
+const lower = (values: readonly string[]) => values.map((v) => v.toLowerCase());
+
+/** Every value a 400 of the browse parameters names as known. */
+const KNOWN = 'organization_id, location_id, job_type, experience, hashtags, project_id, page, limit';
+const invalid = (message: string, details: { field: string; message: string }[], hint = 'Fix the parameters named in details.') => ({
+  code: 'invalid_request',
+  message,
+  hint,
+  details,
+});
+
+describe('GET /agents/jobs (browse)', () => {
+  const client = readClient();
+  const browse = (query: string) => client.get(`/agents/jobs${query}`);
+
+  before(async () => {
+    await indexFreshJobs(CATALOG);
+  });
+
+  it('lists the first 10 active jobs, newest first, with the pagination of all of them', async () => {
+    const res = await browse('');
+    const all = expected();
+    expect(res.status).to.equal(200);
+    expect(ids(res)).to.deep.equal(all.slice(0, 10));
+    expect(res.body.pagination).to.deep.equal({ current_page: 1, total_pages: Math.ceil(all.length / 10), total_items: all.length });
+  });
+
+  it('shows each job as the Job object, without internal fields', async () => {
+    const res = await browse('?limit=100');
+    const byId = new Map(CATALOG.map((doc) => [doc.id, doc]));
+    expect(res.body.jobs).to.deep.equal(ids(res).map((id) => presentJob(byId.get(id)!)));
+    expect(res.body.jobs[0]).not.to.have.property('created_by');
+  });
+
+  it('leaves out inactive jobs and jobs closed before today, keeps those closing today or later', async () => {
+    const listed = new Set(ids(await browse('?limit=100')));
+    for (const doc of CATALOG) {
+      const open = doc.is_active && (doc.closing_date === null || doc.closing_date >= new Date().toISOString().slice(0, 10));
+      expect(listed.has(doc.id), `${doc.id} closing ${doc.closing_date}, flag ${doc.is_active}`).to.equal(open);
+    }
+    expect(CATALOG.some((doc) => doc.closing_date === new Date().toISOString().slice(0, 10) && listed.has(doc.id))).to.equal(true);
+  });
+
+  it('breaks ties of creation time by id', async () => {
+    const all = ids(await browse('?limit=100'));
+    const tied = activeCatalogNewestFirst().filter((doc, _, docs) => docs.some((o) => o !== doc && o.created_at === doc.created_at));
+    expect(tied.length).to.be.greaterThan(1);
+    for (let i = 1; i < tied.length; i++) {
+      if (tied[i].created_at === tied[i - 1].created_at) expect(all.indexOf(tied[i - 1].id)).to.equal(all.indexOf(tied[i].id) - 1);
+    }
+    expect(all).to.deep.equal(expected());
+  });
+
+  describe('each filter alone', () => {
+    const cases: [string, string, (doc: JobDocument) => boolean][] = [
+      ['organization_id', ORGS[1].id, (d) => d.organization_id === ORGS[1].id],
+      ['organization_id (in capitals)', ORGS[1].id.toUpperCase(), (d) => d.organization_id === ORGS[1].id],
+      ['location_id', LOCATIONS[2].id, (d) => d.location_id === LOCATIONS[2].id],
+      ['job_type', 'part_time', (d) => d.type === 'part_time'],
+      ['experience (any case)', 'SENIOR', (d) => d.experience?.toLowerCase() === 'senior'],
+      ['hashtags (any of them, "#" ignored, any case)', '#REMOTE, visa', (d) => lower(d.tags).some((t) => t === 'remote' || t === 'visa')],
+      ['project_id', PROJECTS[0], (d) => d.project_id === PROJECTS[0]],
+    ];
+    for (const [name, value, keep] of cases) {
+      it(name, async () => {
+        const param = name.split(' ')[0];
+        const res = await browse(`?${param}=${encodeURIComponent(value)}&limit=100`);
+        expect(res.status).to.equal(200);
+        const want = expected(keep);
+        expect(want.length, 'the fixture has matching jobs').to.be.greaterThan(0);
+        expect(ids(res)).to.deep.equal(want);
+        expect(res.body.pagination.total_items).to.equal(want.length);
+      });
+    }
+  });
+
+  it('combines every filter with AND', async () => {
+    const query = `?organization_id=${ORGS[0].id}&job_type=full_time&hashtags=remote,startup&limit=100`;
+    const want = expected((d) => d.organization_id === ORGS[0].id && d.type === 'full_time' && lower(d.tags).some((t) => t === 'remote' || t === 'startup'));
+    expect(want.length).to.be.greaterThan(0);
+    expect(ids(await browse(query))).to.deep.equal(want);
+
+    const all = `?organization_id=${ORGS[0].id}&location_id=${LOCATIONS[0].id}&job_type=full_time&experience=senior&hashtags=remote&project_id=${PROJECTS[0]}`;
+    const keepAll = (d: JobDocument) =>
+      d.organization_id === ORGS[0].id && d.location_id === LOCATIONS[0].id && d.type === 'full_time' && d.experience?.toLowerCase() === 'senior' &&
+      lower(d.tags).includes('remote') && d.project_id === PROJECTS[0];
+    expect(ids(await browse(all))).to.deep.equal(expected(keepAll));
+  });
+
+  it('answers 200 with no jobs and zero pages when nothing matches', async () => {
+    const res = await browse('?job_type=volunteer');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal({ jobs: [], pagination: { current_page: 1, total_pages: 0, total_items: 0 } });
+  });
+
+  it('treats blank experience and hashtags as no filter', async () => {
+    expect(ids(await browse('?experience=%20&hashtags=,%23,&limit=100'))).to.deep.equal(expected());
+  });
+
+  describe('pagination', () => {
+    const total = () => expected().length;
+
+    it('pages with limit 1', async () => {
+      const res = await browse('?limit=1&page=2');
+      expect(ids(res)).to.deep.equal(expected().slice(1, 2));
+      expect(res.body.pagination).to.deep.equal({ current_page: 2, total_pages: total(), total_items: total() });
+    });
+
+    it('gives everything on one page with limit 100', async () => {
+      const res = await browse('?limit=100');
+      expect(ids(res)).to.deep.equal(expected());
+      expect(res.body.pagination).to.deep.equal({ current_page: 1, total_pages: 1, total_items: total() });
+    });
+
+    it('answers the last, partial page', async () => {
+      const pages = Math.ceil(total() / 7);
+      const res = await browse(`?limit=7&page=${pages}`);
+      expect(ids(res)).to.deep.equal(expected().slice((pages - 1) * 7));
+      expect(res.body.jobs.length).to.be.within(1, 6);
+      expect(res.body.pagination).to.deep.equal({ current_page: pages, total_pages: pages, total_items: total() });
+    });
+
+    it('answers an empty page past the end with the true pagination', async () => {
+      const res = await browse('?limit=10&page=50');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ jobs: [], pagination: { current_page: 50, total_pages: Math.ceil(total() / 10), total_items: total() } });
+    });
+
+    it('pages through every job exactly once', async () => {
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(total() / 4); page++) seen.push(...ids(await browse(`?limit=4&page=${page}`)));
+      expect(seen).to.deep.equal(expected());
+    });
+
+    it('reaches page * limit = 10000, and refuses one result further with a hint to narrow the query', async () => {
+      expect((await browse('?page=100&limit=100')).status).to.equal(200);
+      const res = await browse('?page=10001&limit=1');
+      expect(res.status).to.equal(400);
+      expect(res.body).to.deep.equal(
+        invalid(
+          'page * limit must be at most 10000 (got 10001 * 1 = 10001).',
+          [{ field: 'page', message: 'page * limit must be at most 10000' }],
+          'Only the first 10000 results can be paged through; narrow the query with filters (or more specific search words) instead of paging this deep.',
+        ),
+      );
+    });
+  });
+
+  describe('invalid parameters (400 invalid_request)', () => {
+    const cases: [string, ReturnType<typeof invalid>][] = [
+      [
+        '?organisation_id=x',
+        invalid('Unknown query parameter "organisation_id".', [{ field: 'organisation_id', message: 'is not a known parameter' }], `Did you mean "organization_id"? Known parameters: ${KNOWN}.`),
+      ],
+      [
+        '?job_types=contract',
+        invalid('Unknown query parameter "job_types".', [{ field: 'job_types', message: 'is not a known parameter' }], `Did you mean "job_type"? Known parameters: ${KNOWN}.`),
+      ],
+      [
+        '?page=1&page=2',
+        invalid('Query parameter "page" is given more than once.', [{ field: 'page', message: 'is given more than once' }], 'Give it once; list several values separated by commas.'),
+      ],
+      [
+        '?job_type=permanent',
+        invalid('Invalid query parameter: job_type must be one of: full_time, part_time, contract, internship, freelance, volunteer.', [
+          { field: 'job_type', message: 'must be one of: full_time, part_time, contract, internship, freelance, volunteer' },
+        ]),
+      ],
+      ['?organization_id=acme', invalid('Invalid query parameter: organization_id must match format "uuid".', [{ field: 'organization_id', message: 'must match format "uuid"' }])],
+      ['?location_id=', invalid('Invalid query parameter: location_id must match format "uuid".', [{ field: 'location_id', message: 'must match format "uuid"' }])],
+      ['?project_id=42', invalid('Invalid query parameter: project_id must match format "uuid".', [{ field: 'project_id', message: 'must match format "uuid"' }])],
+      ['?page=0', invalid('Invalid query parameter: page must be >= 1.', [{ field: 'page', message: 'must be >= 1' }])],
+      ['?page=two', invalid('Invalid query parameter: page must be an integer.', [{ field: 'page', message: 'must be an integer' }])],
+      ['?page=0x10', invalid('Invalid query parameter: page must be an integer.', [{ field: 'page', message: 'must be an integer' }])],
+      ['?limit=1e1', invalid('Invalid query parameter: limit must be an integer.', [{ field: 'limit', message: 'must be an integer' }])],
+      ['?limit=0', invalid('Invalid query parameter: limit must be >= 1.', [{ field: 'limit', message: 'must be >= 1' }])],
+      ['?limit=101', invalid('Invalid query parameter: limit must be <= 100.', [{ field: 'limit', message: 'must be <= 100' }])],
+      ['?limit=2.5', invalid('Invalid query parameter: limit must be an integer.', [{ field: 'limit', message: 'must be an integer' }])],
+      ['?limit=', invalid('Invalid query parameter: limit must be an integer.', [{ field: 'limit', message: 'must be an integer' }])],
+      [
+        `?experience=${'x'.repeat(201)}`,
+        invalid('Invalid query parameter: experience must be at most 200 characters.', [{ field: 'experience', message: 'must be at most 200 characters' }]),
+      ],
+      [
+        `?hashtags=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(',')}`,
+        invalid('Invalid query parameter: hashtags must have at most 20 values (got 21).', [{ field: 'hashtags', message: 'must have at most 20 values (got 21)' }]),
+      ],
+      [
+        '?page=0&limit=500',
+        invalid('Invalid query parameters: page must be >= 1; limit must be <= 100.', [
+          { field: 'page', message: 'must be >= 1' },
+          { field: 'limit', message: 'must be <= 100' },
+        ]),
+      ],
+    ];
+    for (const [query, body] of cases) {
+      it(query.length > 60 ? `${query.slice(0, 60)}…` : query, async () => {
+        const res = await browse(query);
+        expect(res.status).to.equal(400);
+        expect(res.body).to.deep.equal(body);
+      });
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import type { Job } from '../../../../shared/schemas/job';
+
+/** A Job as the read operations show it in the OpenAPI document. */
+export const EXAMPLE_JOB: Job = {
+  id: '3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70',
+  title: 'Senior TypeScript Engineer',
+  description: 'Build the services that match people with jobs.',
+  organization: 'Acme',
+  location: 'Berlin',
+  type: 'full_time',
+  salary: '€70,000 - €90,000',
+  experience: 'Senior',
+  skills: ['TypeScript', 'PostgreSQL'],
+  closing_date: '2026-12-31',
+  organization_id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  location_id: '7b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+  tags: ['remote-friendly'],
+  is_active: true,
+  created_at: '2026-01-15T09:30:00.000Z',
+  updated_at: '2026-01-15T09:30:00.000Z',
+};

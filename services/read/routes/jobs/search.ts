@@ -1,0 +1,50 @@
+import { defineRoute } from '../../../../shared/http/route';
+import { JobSearchResult, SearchQuery } from '../../../../shared/schemas/job-search';
+import type { ReadDeps } from '../../deps';
+import { presentSearchResult } from '../../presenters/job-page';
+import { readFacets } from '../../search/facets';
+import { readSearchParams } from '../../search/params';
+import { buildSearchRequest } from '../../search/search-query';
+import { runJobSearch } from '../../search/run-search';
+import { EXAMPLE_JOB } from './examples';
+
+/** GET /agents/jobs/search (spec 4.2): active jobs by relevance, with disjunctive facets. */
+export function searchJobsRoute(deps: ReadDeps) {
+  return defineRoute({
+    operationId: 'searchJobs',
+    method: 'GET',
+    path: '/agents/jobs/search',
+    summary: 'Search active jobs',
+    description:
+      'Keyword search over active jobs. A match in the title counts most, then skills, organization and tags, then the description ' +
+      '(location and department count too); words are stemmed ("developers" finds "developer"), small typos are forgiven, and jobs ' +
+      'where the words stand together as a phrase rank higher. Up to three words must all match; of longer queries, three quarters. ' +
+      'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
+      "Facets count, for each value, the results that value would give with every other filter applied (each facet ignores its own filter).",
+    tags: ['Jobs'],
+    query: SearchQuery,
+    responses: {
+      200: {
+        description: 'A page of matching active jobs, best first, with facets',
+        schema: JobSearchResult,
+        example: {
+          jobs: [EXAMPLE_JOB],
+          pagination: { current_page: 1, total_pages: 1, total_items: 1 },
+          facets: {
+            job_types: [{ value: 'full_time', count: 1 }],
+            location_ids: [{ value: EXAMPLE_JOB.location_id!, label: 'Berlin', count: 1 }],
+            organization_ids: [{ value: EXAMPLE_JOB.organization_id!, label: 'Acme', count: 1 }],
+            experiences: [{ value: 'senior', count: 1 }],
+            skills: [{ value: 'postgresql', count: 1 }, { value: 'typescript', count: 1 }],
+          },
+        },
+      },
+    },
+    errors: ['invalid_request', 'unavailable', 'internal'],
+    handle: async (ctx, { query }) => {
+      const params = readSearchParams(query);
+      const { docs, total, aggregations } = await runJobSearch(deps.search, deps.config.indexAlias, buildSearchRequest(params));
+      ctx.body = presentSearchResult(docs, total, params.paging, readFacets(aggregations, params.filters));
+    },
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The English stop words of the index's `english_stop` filter (Lucene's `_english_` list).
+ * The stemmed fields drop them; the query drops them too, so that "head of engineering" asks
+ * for two words, not three.
+ */
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'by', 'for', 'if', 'in', 'into', 'is', 'it', 'no', 'not', 'of',
+  'on', 'or', 'such', 'that', 'the', 'their', 'then', 'there', 'these', 'they', 'this', 'to', 'was', 'will', 'with',
+]);
+
+/** Words beyond this many are ignored: each word costs a clause per field (and typo expansions). */
+export const MAX_QUERY_WORDS = 32;
+
+/** Punctuation around a word ("senior," "(remote)"); inner punctuation as in "node.js" stays. */
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/**
+ * The words of a search query, in order, without stop words and duplicates. A query made only
+ * of stop words keeps them ("IT" is a job field, not noise), and the unstemmed fields, which
+ * keep stop words, can still match it.
+ */
+export function queryWords(q: string): { words: string[]; onlyStopWords: boolean } {
+  const all = [...new Set(q.split(/\s+/).map((w) => w.replace(EDGE_PUNCTUATION, '').toLowerCase()).filter((w) => w !== ''))];
+  const content = all.filter((w) => !ENGLISH_STOP_WORDS.has(w));
+  const onlyStopWords = content.length === 0 && all.length > 0;
+  return { words: (onlyStopWords ? all : content).slice(0, MAX_QUERY_WORDS), onlyStopWords };
+}

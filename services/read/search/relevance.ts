@@ -1,0 +1,105 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { queryWords } from './query-words';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/**
+ * How much a match in each field counts (DESIGN.md 4): the title most, then skills,
+ * organization and tags, then the description. Location and department count as little as the
+ * description, so "berlin" or "marketing" in a query still finds the jobs a seeker means.
+ */
+export const FIELD_WEIGHTS: Record<string, number> = {
+  title: 6,
+  skills: 3,
+  organization: 3,
+  tags: 3,
+  description: 1,
+  location: 1,
+  department: 1,
+};
+
+/**
+ * Up to three words must all match; of longer queries, three quarters. A seeker typing
+ * "senior kotlin engineer" wants jobs with all three, not every job that says "engineer".
+ */
+export const MINIMUM_WORDS_MATCHED = '3<75%';
+
+/** Typos are forgiven only on words of 4+ letters (one edit) or 7+ letters (two), never in the first letter. */
+const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions: 50 } as const;
+/** A word found only through a typo scores at most this share of an exact match. */
+const TYPO_WEIGHT = 0.5;
+/** A word found in several fields scores a little more than in its best field alone. */
+const OTHER_FIELDS_SHARE = 0.2;
+
+/**
+ * Typos are looked for in the short fields only: in a long description a word one edit away
+ * is usually another word ("data" and "date"), which would let unrelated jobs match.
+ */
+const TYPO_FIELDS = new Set(['title', 'skills', 'organization', 'tags', 'location', 'department']);
+
+const weighted = (suffix: string, only?: ReadonlySet<string>) =>
+  Object.entries(FIELD_WEIGHTS)
+    .filter(([field]) => !only || only.has(field))
+    .map(([field, weight]) => `${field}${suffix}^${weight}`);
+
+// The field lists ("title^6", ...) are the same for every word of every query: built once.
+const STEMMED_FIELDS = weighted('');
+const PLAIN_TYPO_FIELDS = weighted('.plain', TYPO_FIELDS);
+const PLAIN_FIELDS = weighted('.plain');
+
+/**
+ * One word of the query: its best field counts, stemmed ("developers" finds "developer") or,
+ * with a typo ("typscript" finds "TypeScript"), unstemmed at a lower weight. An experience
+ * level or job type named in the query ("senior", "internship") matches those fields too.
+ */
+function wordQuery(word: string): Query {
+  return {
+    dis_max: {
+      queries: [
+        { multi_match: { query: word, type: 'best_fields', fields: STEMMED_FIELDS, operator: 'and', tie_breaker: OTHER_FIELDS_SHARE } },
+        {
+          multi_match: {
+            query: word,
+            type: 'best_fields',
+            fields: PLAIN_TYPO_FIELDS,
+            operator: 'and',
+            tie_breaker: OTHER_FIELDS_SHARE,
+            ...TYPO_TOLERANCE,
+            boost: TYPO_WEIGHT,
+          },
+        },
+        { term: { 'experience.lower': { value: word, boost: FIELD_WEIGHTS.description } } },
+        { term: { type: { value: word, boost: FIELD_WEIGHTS.description } } },
+      ],
+    },
+  };
+}
+
+/** A query of stop words only ("IT"): matched as typed, in the unstemmed fields, which keep them. */
+function stopWordsQuery(q: string): Query {
+  return { multi_match: { query: q, type: 'best_fields', fields: PLAIN_FIELDS, operator: 'and' } };
+}
+
+/**
+ * The scoring query of a search. Each word may match in a different field (term-centric), and
+ * enough words must match (MINIMUM_WORDS_MATCHED). Optional phrase clauses then lift jobs where
+ * the words stand together: the exact phrase in the title most, then adjacent word pairs in the
+ * title and in the description.
+ */
+export function relevanceQuery(q: string): Query {
+  const { words, onlyStopWords } = queryWords(q);
+  if (words.length === 0) return { match_none: {} };
+  const match: Query = onlyStopWords
+    ? stopWordsQuery(q)
+    : { bool: { should: words.map(wordQuery), minimum_should_match: MINIMUM_WORDS_MATCHED } };
+  return {
+    bool: {
+      must: match,
+      should: [
+        { match_phrase: { 'title.plain': { query: q, boost: 4 } } },
+        { match: { 'title.pairs': { query: q, boost: 2 } } },
+        { match: { 'description.pairs': { query: q, boost: 1 } } },
+      ],
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { loadConfig, type Config } from '../../shared/config';
+import { createLogger } from '../../shared/logger';
+import { describeStartError, serve } from '../../shared/runtime/serve';
+import { createSearchClient } from '../../shared/search/client';
+import { createReadApp } from './app';
+
+/** Runs the read service alone on READ_PORT (ops scale it by running more of these). */
+export async function startReadService(config: Config = loadConfig()) {
+  const logger = createLogger(config.logLevel, 'read');
+  const search = createSearchClient(config);
+  const { app } = createReadApp({ config, search, logger });
+  const served = await serve(app.callback(), config.readPort, logger, () => search.close());
+  logger.info({ url: served.url }, 'read service listening');
+  return served;
+}
+
+if (require.main === module) {
+  startReadService().catch((err) => {
+    console.error(`read service failed to start: ${describeStartError(err)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,18 @@
+import { healthRoutes } from '../../shared/http/health-routes';
+import { createHttpState } from '../../shared/http/http-state';
+import { metricsRoute } from '../../shared/http/metrics-route';
+import { createServiceApp } from '../../shared/http/service-app';
+import { withOpenApi } from '../../shared/openapi/api-docs-routes';
+import { WRITE_SERVICE } from '../../shared/openapi/document-info';
+import type { WriteDeps } from './deps';
+import { registerOutboxMetrics } from './indexing/outbox-metrics';
+import { writeRoutes } from './routes';
+
+/** Builds the write service (create, apply, RPC lists) from its dependencies. */
+export function createWriteApp(deps: WriteDeps) {
+  // Readiness needs Postgres only: creates still succeed while Elasticsearch is down (the outbox catches up).
+  const http = deps.http ?? createHttpState(deps.config);
+  registerOutboxMetrics(http.metrics.registry, deps.db, deps.logger);
+  const routes = withOpenApi([...writeRoutes(deps), ...healthRoutes({ postgres: () => deps.db.ping() }), metricsRoute(http.metrics)], WRITE_SERVICE);
+  return { ...createServiceApp({ logger: deps.logger, routes, http, trustProxy: deps.config.trustProxy }), routes, http };
+}

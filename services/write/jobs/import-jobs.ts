@@ -1,0 +1,136 @@
+import type { ErrorCode, ErrorDetail } from '../../../shared/errors';
+import { checkJobCreate, type JobCreateRequest } from '../../../shared/schemas/job-create';
+import { indexNow, type CommittedJob, type IndexNowDeps } from '../indexing/index-now';
+import { createJobsBatch } from './create-jobs-batch';
+
+/** A line that was not imported, and why (the error the API would have answered). */
+export interface RejectedLine {
+  line: number;
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+/** Counts reported while the import runs. */
+export interface ImportProgress {
+  /** Lines read so far (blank ones included). */
+  lines: number;
+  accepted: number;
+  rejected: number;
+}
+
+/** The outcome of an import, line by line for the rejected ones. */
+export interface ImportSummary {
+  lines: number;
+  accepted: number;
+  rejected: RejectedLine[];
+  /** Blank lines, ignored. */
+  blank: number;
+  /** Accepted jobs indexed by the import itself; the rest reach the index through the indexer. */
+  indexedNow: number;
+  tookMs: number;
+  /** Set when `signal` stopped the import early: the first line not handled (see `fromLine`). */
+  resumeFromLine?: number;
+}
+
+/** Who imports, and how. */
+export interface ImportOptions {
+  /** The recruiter the jobs are created for and by: the same membership rules as the API. */
+  userId: string;
+  batchSize?: number;
+  /** Lines before this one (1-based) are skipped, to resume an interrupted import. */
+  fromLine?: number;
+  onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Aborted (Ctrl-C), the import reads no further line: the lines read so far are still written
+   * and indexed, and the summary says where to resume. Without it an interrupted import gives no
+   * such line, and running the file again from the start would create its jobs twice.
+   */
+  signal?: AbortSignal;
+}
+
+interface Pending {
+  line: number;
+  job: JobCreateRequest;
+}
+
+/**
+ * Bulk import: every line of NDJSON is one job creation request, checked exactly as POST
+ * /agents/jobs checks a body (same normalization, schema, references and membership), then
+ * written in batches (one transaction per batch: jobs + outbox rows) and indexed in bulk while the
+ * next batch is being written. A bad line is reported with its number and reason and never stops
+ * the others. If the database fails mid-way, the error is thrown with `summary` and
+ * `resumeFromLine` attached: every line before that one was handled (see `fromLine`).
+ */
+export async function importJobs(deps: IndexNowDeps, lines: AsyncIterable<string>, options: ImportOptions): Promise<ImportSummary> {
+  const started = Date.now();
+  const batchSize = options.batchSize ?? 1000;
+  const fromLine = options.fromLine ?? 1;
+  const summary: ImportSummary = { lines: 0, accepted: 0, rejected: [], blank: 0, indexedNow: 0, tookMs: 0 };
+  let batch: Pending[] = [];
+  let writing: Pending[] = [];
+  let indexing: Promise<number> = Promise.resolve(0);
+  const progress = () => options.onProgress?.({ lines: summary.lines, accepted: summary.accepted, rejected: summary.rejected.length });
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const current = (writing = batch);
+    batch = [];
+    const outcomes = await createJobsBatch(deps.db, options.userId, current.map((p) => p.job));
+    writing = [];
+    const committed: CommittedJob[] = [];
+    outcomes.forEach((outcome, i) => {
+      if (outcome.ok) committed.push(outcome.job);
+      else summary.rejected.push(rejectedLine(current[i].line, outcome.error));
+    });
+    summary.accepted += committed.length;
+    // One bulk request in flight at a time, overlapping the next batch's validation and insert.
+    summary.indexedNow += await indexing;
+    indexing = indexNow(deps, committed, { refresh: false, requestTimeoutMs: 60_000 });
+    progress();
+  };
+
+  try {
+    for await (const text of lines) {
+      if (options.signal?.aborted) {
+        summary.resumeFromLine = summary.lines + 1;
+        break;
+      }
+      const line = ++summary.lines;
+      if (line < fromLine) continue;
+      if (text.trim() === '') {
+        summary.blank++;
+        continue;
+      }
+      const parsed = parseLine(text);
+      const checked = parsed.ok ? checkJobCreate(parsed.value) : parsed;
+      if (checked.ok) batch.push({ line, job: checked.value });
+      else summary.rejected.push(rejectedLine(line, checked.error));
+      if (batch.length >= batchSize) await flush();
+      else if (line % 1000 === 0) progress();
+    }
+    await flush();
+  } catch (err) {
+    summary.indexedNow += await indexing;
+    summary.tookMs = Date.now() - started;
+    const resumeFromLine = writing[0]?.line ?? batch[0]?.line ?? summary.lines + 1;
+    throw Object.assign(err as Error, { summary, resumeFromLine });
+  }
+  summary.indexedNow += await indexing;
+  summary.tookMs = Date.now() - started;
+  progress();
+  return summary;
+}
+
+/** The report of a refused line: the code, message and details the API would answer for it. */
+function rejectedLine(line: number, error: { code: ErrorCode; message: string; details?: ErrorDetail[] }): RejectedLine {
+  return { line, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+}
+
+function parseLine(text: string): { ok: true; value: unknown } | { ok: false; error: { code: ErrorCode; message: string; details?: ErrorDetail[] } } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (err) {
+    return { ok: false, error: { code: 'invalid_request', message: `The line is not valid JSON (${(err as Error).message}).` } };
+  }
+}

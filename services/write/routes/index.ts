@@ -1,0 +1,11 @@
+import type { RouteDefinition } from '../../../shared/http/route';
+import type { WriteDeps } from '../deps';
+import { createJobRoute } from './jobs/create';
+import { applyRoute } from './apply/apply';
+import { listOrganizationsRoute } from './rpc/list-organizations';
+import { listLocationsRoute } from './rpc/list-locations';
+
+/** Every operation of the write service, in the order the OpenAPI document lists them. */
+export function writeRoutes(deps: WriteDeps): RouteDefinition<any, any, any>[] {
+  return [createJobRoute(deps), applyRoute(deps), listOrganizationsRoute(deps), listLocationsRoute(deps)];
+}

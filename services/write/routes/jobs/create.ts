@@ -1,0 +1,90 @@
+import type { Context } from 'koa';
+import { errors } from '../../../../shared/errors';
+import { defineRoute } from '../../../../shared/http/route';
+import { presentJob } from '../../../../shared/jobs/job-document';
+import { JobCreateRequest, prepareJobCreate } from '../../../../shared/schemas/job-create';
+import { Job } from '../../../../shared/schemas/job';
+import { Type } from '@sinclair/typebox';
+import { authenticate, type Caller } from '../../auth/authenticate';
+import type { WriteDeps } from '../../deps';
+import { createJob } from '../../jobs/create-job';
+import { indexNow } from '../../indexing/index-now';
+
+/** The key's user, who must be a recruiter: 401 and this 403 come before anything about the body. */
+async function authenticateRecruiter(ctx: Context, deps: WriteDeps): Promise<Caller> {
+  const caller = await authenticate(ctx, deps.db);
+  if (!caller.isRecruiter) {
+    throw errors.forbidden('Creating jobs needs an API key of a recruiter.', 'Use the key of a recruiter account; an operator grants the recruiter flag (npm run cli).');
+  }
+  return caller;
+}
+
+/**
+ * POST /agents/jobs (spec 4.5, DESIGN.md 6). The job and its outbox row commit together; the job
+ * is then indexed at once (refreshed, so GET by id, browse and search find it when this answers).
+ * If that indexing fails the answer is still 201: the outbox row stays, and the indexer brings
+ * the job into the index as soon as Elasticsearch answers.
+ */
+export function createJobRoute(deps: WriteDeps) {
+  return defineRoute({
+    operationId: 'createJob',
+    method: 'POST',
+    path: '/agents/jobs',
+    summary: 'Create a job posting',
+    description:
+      'Creates a job for an organization the recruiter who owns the API key belongs to. Checks, in this order: ' +
+      'a valid key (401 unauthenticated), a recruiter key (403 forbidden), a JSON body (415 unsupported_media_type) ' +
+      'of at most 256 KiB (413 payload_too_large) that matches the schema (400 invalid_request, with one `details` ' +
+      'entry per problem), then the references: organization (400 unknown_organization), membership in it ' +
+      '(403 forbidden), location (400 unknown_location), project of that organization (400 unknown_project). ' +
+      'Strings are trimmed; an empty string or null counts as missing; unknown fields are refused. ' +
+      'The created job is readable at once and appears in browse and search within 2 seconds.',
+    tags: ['Jobs'],
+    auth: 'apiKey',
+    authenticate: (ctx) => authenticateRecruiter(ctx, deps),
+    body: JobCreateRequest,
+    prepareBody: (body) => prepareJobCreate(body),
+    responses: {
+      201: {
+        description: 'The job was created',
+        schema: Job,
+        headers: { Location: { description: 'URL of the created job', schema: Type.String({ format: 'uri' }) } },
+        example: {
+          id: '3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70',
+          title: 'Senior Backend Engineer',
+          description: 'Build the services behind our job board.',
+          organization: 'Acme',
+          location: 'Berlin',
+          type: 'full_time',
+          salary: '€70,000 - €90,000',
+          experience: 'senior',
+          skills: ['TypeScript', 'PostgreSQL'],
+          closing_date: '2026-12-31',
+          organization_id: '5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+          location_id: '6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+          tags: ['remote-friendly'],
+          responsibilities: [],
+          generate_screening: false,
+          is_active: true,
+          created_at: '2026-11-21T10:00:00.000Z',
+          updated_at: '2026-11-21T10:00:00.000Z',
+        },
+      },
+    },
+    errors: [
+      'unauthenticated', 'forbidden', 'unsupported_media_type', 'payload_too_large', 'invalid_request',
+      'unknown_organization', 'unknown_location', 'unknown_project', 'unavailable', 'internal',
+    ],
+    handle: async (ctx, { body, auth }) => {
+      const created = await createJob(deps.db, auth.userId, body);
+      await indexNow(
+        { db: deps.db, search: deps.search, alias: deps.config.indexAlias, logger: deps.logger },
+        [created],
+        { refresh: true, requestTimeoutMs: deps.config.esRequestTimeoutMs },
+      );
+      ctx.status = 201;
+      ctx.set('Location', `${deps.config.baseUrl}/agents/jobs/${created.doc.id}`);
+      ctx.body = presentJob(created.doc);
+    },
+  });
+}

@@ -1,0 +1,102 @@
+/** Configuration: read once from the environment, validated at start-up; a bad value stops the process. */
+
+export interface Config {
+  /** Port of the all-in-one process that serves the whole API at one base URL. */
+  port: number;
+  /** Ports of the read and the write service when each runs as its own process. */
+  readPort: number;
+  writePort: number;
+  /** Public base URL printed at start-up and used in Location headers. */
+  baseUrl: string;
+  databaseUrl: string;
+  elasticsearchUrl: string;
+  /** True when ELASTICSEARCH_URL was given: the project then starts no node of its own. */
+  elasticsearchExternal: boolean;
+  /** Alias the read service queries; versioned indices live behind it. */
+  indexAlias: string;
+  esRequestTimeoutMs: number;
+  pgStatementTimeoutMs: number;
+  pgConnectTimeoutMs: number;
+  pgPoolMax: number;
+  /** Run the outbox indexer inside the write process. */
+  runIndexer: boolean;
+  indexerBatchSize: number;
+  indexerPollMs: number;
+  /** Requests per minute per client address (reads) and per API key (writes); 0 disables. */
+  readRateLimitPerMinute: number;
+  writeRateLimitPerMinute: number;
+  /** pino level: fatal, error, warn, info (one line per request), debug, trace or silent. */
+  logLevel: string;
+  /**
+   * Trust X-Forwarded-For (the client address rate limits count by) from one proxy in front.
+   * Off by default: a process exposed directly would otherwise let clients pick their address.
+   */
+  trustProxy: boolean;
+}
+
+/** A setting that cannot be used; its message names the variable and the value. */
+export class ConfigError extends Error {}
+
+/** pino's levels; `silent` mutes the logs. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** Reads and validates the configuration; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env, 'PORT', 3000, 1, 65535);
+  const esPort = int(env, 'ES_PORT', 9200, 1, 65535);
+  const indexAlias = (env.ES_INDEX_ALIAS ?? 'jobs').trim();
+  const logLevel = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  // Checked here so a typo stops the start with the variable's name, not with pino's "unknown level".
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  if (!/^[a-z][a-z0-9_-]{0,100}$/.test(indexAlias)) {
+    throw new ConfigError(`ES_INDEX_ALIAS must be a lowercase index name, got "${indexAlias}"`);
+  }
+  return {
+    port,
+    readPort: int(env, 'READ_PORT', 3001, 1, 65535),
+    writePort: int(env, 'WRITE_PORT', 3002, 1, 65535),
+    baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`),
+    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/job_listing'),
+    elasticsearchUrl: url(env, 'ELASTICSEARCH_URL', `http://127.0.0.1:${esPort}`),
+    elasticsearchExternal: Boolean(env.ELASTICSEARCH_URL?.trim()),
+    indexAlias,
+    esRequestTimeoutMs: int(env, 'ES_REQUEST_TIMEOUT_MS', 3000, 100),
+    pgStatementTimeoutMs: int(env, 'PG_STATEMENT_TIMEOUT_MS', 5000, 100),
+    pgConnectTimeoutMs: int(env, 'PG_CONNECT_TIMEOUT_MS', 3000, 100),
+    pgPoolMax: int(env, 'PG_POOL_MAX', 10, 1, 1000),
+    runIndexer: bool(env, 'RUN_INDEXER', true),
+    indexerBatchSize: int(env, 'INDEXER_BATCH_SIZE', 500, 1, 10000),
+    indexerPollMs: int(env, 'INDEXER_POLL_MS', 250, 10),
+    readRateLimitPerMinute: int(env, 'READ_RATE_LIMIT_PER_MINUTE', 0),
+    writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0),
+    logLevel,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+  };
+}

@@ -1,0 +1,173 @@
+import type { Context, Middleware } from 'koa';
+import type Router from '@koa/router';
+import bodyParser from 'koa-bodyparser';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { errors, type ErrorCode, type ErrorDetail, type InvalidInputCode, ApiError } from '../errors';
+import { bodyProblems } from '../schemas/ajv';
+import { queryReader } from './query-input';
+
+/** A success response of an operation, as the OpenAPI document shows it. */
+export interface RouteResponse {
+  description: string;
+  schema?: TSchema;
+  example?: unknown;
+  headers?: Record<string, { description: string; schema: TSchema }>;
+}
+
+/** What a route's handler gets: its validated query, path parameters and body, and its auth result. */
+export interface RouteInput<Q extends TSchema, P extends TSchema, B extends TSchema, A = undefined> {
+  query: Static<Q>;
+  params: Static<P>;
+  body: Static<B>;
+  /** What the route's `authenticate` hook returned (undefined when it has none). */
+  auth: A;
+}
+
+/**
+ * One operation of the API: method, path, input schemas, responses and handler together. The
+ * services mount these, and the OpenAPI document is generated from the same objects, so the
+ * document cannot drift from what the code validates.
+ */
+export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema = TSchema, B extends TSchema = TSchema, A = any> {
+  operationId: string;
+  method: 'GET' | 'POST';
+  /** OpenAPI-style path, e.g. /agents/jobs/{job_id}. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Operations that need the x-api-key header. */
+  auth?: 'apiKey';
+  /**
+   * Runs before the body is read, so a bad or missing key answers 401 (or 403) before any
+   * 415/413/400 about the body (DESIGN.md 6). Its result reaches the handler as `input.auth`.
+   */
+  authenticate?: (ctx: Context) => Promise<A>;
+  query?: Q;
+  params?: P;
+  body?: B;
+  /** Body of the request is optional (an absent body validates as {}). */
+  bodyOptional?: boolean;
+  /**
+   * Normalizes the parsed JSON object in place before schema validation (e.g. trims strings) and
+   * returns the problems a schema cannot express (e.g. a date in the past); they are reported
+   * together with the schema's problems in one 400.
+   */
+  prepareBody?: (body: Record<string, unknown>) => ErrorDetail[];
+  /** The code used when the input fails validation: RPC calls answer invalid_argument. */
+  invalidInputCode?: InvalidInputCode;
+  /** Success responses by status. */
+  responses: Record<number, RouteResponse>;
+  /** Every error code this operation can answer, for the OpenAPI document. */
+  errors: ErrorCode[];
+  handle: (ctx: Context, input: RouteInput<Q, P, B, A>) => Promise<void>;
+}
+
+/** Identity function that keeps the schema types of a route definition. */
+export function defineRoute<Q extends TSchema = TObject<{}>, P extends TSchema = TObject<{}>, B extends TSchema = TObject<{}>, A = undefined>(
+  route: RouteDefinition<Q, P, B, A>,
+): RouteDefinition<Q, P, B, A> {
+  return route;
+}
+
+/** /agents/jobs/{job_id} -> /agents/jobs/:job_id */
+function toKoaPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** Largest request body, after decompression: as the parser reads it, and in words for the 413. */
+const MAX_BODY = { parser: '256kb', text: '256 KiB' };
+
+/** An input error in the route's own code (invalid_argument for RPC calls). */
+function invalid(route: RouteDefinition, message: string, hint: string, details?: ErrorDetail[]): ApiError {
+  return new ApiError(route.invalidInputCode ?? 'invalid_request', message, { hint, details });
+}
+
+function hasBody(ctx: Context): boolean {
+  return Boolean(ctx.request.length) || ctx.get('transfer-encoding') !== '';
+}
+
+/** One line of JSON in the shape of the route's body, for hints: the schema's first example, else its first required field. */
+function bodyExample(route: RouteDefinition): string {
+  const schema = route.body as (TObject & { examples?: unknown[] }) | undefined;
+  const example = schema?.examples?.[0] ?? Object.fromEntries((schema?.required ?? []).slice(0, 1).map((name) => [name, '...']));
+  // {"a": {"b": 1}} rather than {"a":{"b":1}}: readable in one line.
+  return JSON.stringify(example, null, 1).replace(/\n\s*/g, ' ').replace(/([[{]) /g, '$1').replace(/ ([\]}])/g, '$1');
+}
+
+/**
+ * What the client sees when the body parser refuses the body. koa-bodyparser's errors carry an
+ * HTTP status (http-errors), except those of a compressed body that does not decompress (zlib's
+ * own). A body over the limit is 413; a Content-Encoding the parser cannot undo, 415; malformed
+ * JSON or a body that does not decompress is the route's own invalid-input error, so RPC routes
+ * answer invalid_argument like for any other bad input. Anything else goes on to the boundary.
+ */
+function parseFailure(ctx: Context, route: RouteDefinition, err: unknown): unknown {
+  const status = (err as { status?: unknown })?.status;
+  const encoding = ctx.get('content-encoding');
+  if (status === 413) return errors.payloadTooLarge(MAX_BODY.text);
+  if (status === 415) return encoding ? errors.unsupportedContentEncoding(encoding) : errors.unsupportedMediaType(ctx.get('content-type') || undefined);
+  if (status === 400) return invalid(route, 'The request body is not valid JSON.', `Send a JSON object, for example ${bodyExample(route)}.`);
+  if (status === undefined && encoding) {
+    return invalid(route, `The request body does not decompress as Content-Encoding "${encoding}" says.`, 'Send it compressed that way, or uncompressed without a Content-Encoding header.');
+  }
+  return err;
+}
+
+/** JSON bodies only, at most 256 KiB; other types get 415 before anything is read. */
+function jsonBody(route: RouteDefinition): Middleware[] {
+  const requireJson: Middleware = async (ctx, next) => {
+    const type = ctx.get('content-type');
+    if ((type || hasBody(ctx)) && !ctx.is('application/json', '+json')) throw errors.unsupportedMediaType(type || undefined);
+    await next();
+  };
+  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY.parser, strict: true, onerror: (err, ctx) => { throw parseFailure(ctx, route, err); } });
+  return route.body ? [requireJson, parse as unknown as Middleware] : [];
+}
+
+function validateBody(ctx: Context, route: RouteDefinition): unknown {
+  if (!route.body) return undefined;
+  const empty = !hasBody(ctx);
+  if (empty && !route.bodyOptional) throw invalid(route, 'The request body is missing.', 'Send a JSON object.');
+  const body = empty ? {} : (ctx.request as unknown as { body: unknown }).body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.bodyNotAnObject(route.invalidInputCode);
+  const details = bodyProblems(route.body, body as Record<string, unknown>, route.prepareBody);
+  if (details.length > 0) throw errors.invalidBody(details, route.invalidInputCode);
+  return body;
+}
+
+/** Registers each route on the router with its body parsing and input validation. */
+export function mountRoutes(router: Router, routes: readonly RouteDefinition<any, any, any>[]): void {
+  for (const route of routes) {
+    const readQuery = queryReader(route.query as TObject | undefined, route.invalidInputCode);
+    const handler: Middleware = async (ctx) => {
+      const input = {
+        query: readQuery(ctx.query),
+        params: { ...ctx.params },
+        body: validateBody(ctx, route),
+        auth: ctx.state.auth,
+      };
+      await route.handle(ctx, input as RouteInput<TSchema, TSchema, TSchema, unknown>);
+    };
+    const authenticate: Middleware[] = route.authenticate
+      ? [async (ctx, next) => { ctx.state.auth = await route.authenticate!(ctx); await next(); }]
+      : [];
+    const method = route.method.toLowerCase() as 'get' | 'post';
+    router[method](route.operationId, toKoaPath(route.path), ...authenticate, ...jsonBody(route), handler);
+  }
+}
+
+/**
+ * The answer when no route matched: 405 with Allow when the path exists under another method
+ * (in any of the routers), otherwise 404. Mounted after the routes.
+ */
+export function routeFallback(routers: readonly Router[]): Middleware {
+  return async (ctx) => {
+    const allowed = new Set<string>();
+    for (const router of routers) {
+      for (const layer of router.match(ctx.path, ctx.method).path) for (const m of layer.methods) if (m !== 'HEAD') allowed.add(m);
+    }
+    if (allowed.size > 0) throw errors.methodNotAllowed(ctx.method, [...allowed]);
+    throw errors.routeNotFound(ctx.method, ctx.path);
+  };
+}

@@ -1,0 +1,197 @@
+import type { TObject, TSchema } from '@sinclair/typebox';
+import { errors, type ApiError, type ErrorCode } from '../errors';
+import type { RouteDefinition, RouteResponse } from '../http/route';
+import { ErrorBody } from '../schemas/common';
+import { documentDescription } from './document-description';
+import {
+  API_VERSION,
+  type HeaderObject,
+  type JsonSchema,
+  type MediaType,
+  type OpenApiDocument,
+  type OperationObject,
+  type ParameterObject,
+  type ResponseObject,
+} from './document-types';
+import { ERROR_CATALOGUE } from './error-catalogue';
+import { errorsByStatus, isApiOperation, operationErrorCodes } from './operation-errors';
+import { SchemaComponents } from './json-schema';
+
+type AnyRoute = RouteDefinition<any, any, any>;
+
+/** Title and one-line summary of a document (the whole API, or one service's part of it). */
+export interface DocumentInfo {
+  title: string;
+  summary: string;
+}
+
+const REQUEST_ID: HeaderObject = {
+  description: "The request's id: the client's x-request-id when it sent a sane one, otherwise a new UUID.",
+  required: true,
+  schema: { type: 'string' },
+};
+const RETRY_AFTER: HeaderObject = { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } };
+const ALLOW: HeaderObject = { description: 'The methods the path accepts.', required: true, schema: { type: 'string' } };
+const rateLimitHeader = (description: string): HeaderObject => ({
+  description: `${description} Sent on every response of the operation while rate limits are configured.`,
+  required: false,
+  schema: { type: 'integer', minimum: 0 },
+});
+
+/** The RateLimit-* headers of every API operation (not health or documentation, which are never limited). */
+const RATE_LIMIT_HEADERS: Record<string, { $ref: string }> = {
+  'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
+  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
+  'RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
+};
+
+/** Headers an error status always carries, beyond x-request-id. */
+const ERROR_HEADERS: Record<number, Record<string, { $ref: string }>> = {
+  405: { Allow: { $ref: '#/components/headers/Allow' } },
+  429: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+  503: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+};
+
+const JSON_TYPE = 'application/json';
+
+/** Keeps the first route of each method and path: the one that answers when several apps have it. */
+function distinctRoutes(routes: readonly AnyRoute[]): AnyRoute[] {
+  const seen = new Map<string, AnyRoute>();
+  const ids = new Map<string, string>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    if (seen.has(key)) continue;
+    const other = ids.get(route.operationId);
+    if (other) throw new Error(`operationId "${route.operationId}" is used by both ${other} and ${key}`);
+    seen.set(key, route);
+    ids.set(route.operationId, key);
+  }
+  return [...seen.values()];
+}
+
+function objectProperties(schema: TSchema | undefined): [string, TSchema, boolean][] {
+  const object = schema as TObject | undefined;
+  if (!object?.properties) return [];
+  const required = new Set(object.required ?? []);
+  return Object.entries(object.properties).map(([name, property]) => [name, property as TSchema, required.has(name)]);
+}
+
+function parameters(route: AnyRoute, components: SchemaComponents): ParameterObject[] {
+  const path = objectProperties(route.params);
+  const declared = new Set(path.map(([name]) => name));
+  const templated = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  for (const name of templated) if (!declared.has(name)) path.push([name, { type: 'string' } as unknown as TSchema, true]);
+  const param = (where: 'path' | 'query') => ([name, schema, required]: [string, TSchema, boolean]): ParameterObject => {
+    // The description moves up to the parameter, where viewers show it.
+    const { description, ...converted } = components.convert(schema);
+    // With ajv's useDefaults a parameter that has a default is never missing, whatever `required` says.
+    const needed = where === 'path' || (required && converted.default === undefined);
+    return { name, in: where, required: needed, ...(typeof description === 'string' ? { description } : {}), schema: converted };
+  };
+  return [...path.map(param('path')), ...objectProperties(route.query).map(param('query'))];
+}
+
+function successResponse(response: RouteResponse, components: SchemaComponents): ResponseObject {
+  const headers: ResponseObject['headers'] = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+  for (const [name, header] of Object.entries(response.headers ?? {})) {
+    headers[name] = { description: header.description, required: true, schema: components.convert(header.schema) };
+  }
+  const out: ResponseObject = { description: response.description, headers };
+  if (response.schema) {
+    const schema = components.convert(response.schema);
+    // A string schema with contentMediaType (the HTML docs page, its assets) is served as that type.
+    const type = typeof schema.contentMediaType === 'string' && schema.type === 'string' ? schema.contentMediaType : JSON_TYPE;
+    const media: MediaType = { schema };
+    if (response.example !== undefined) media.example = response.example;
+    out.content = { [type]: media };
+  }
+  return out;
+}
+
+function errorResponse(status: number, codes: ErrorCode[]): ResponseObject {
+  const examples: NonNullable<MediaType['examples']> = {};
+  for (const code of codes) examples[code] = { summary: ERROR_CATALOGUE[code].meaning, value: ERROR_CATALOGUE[code].example().toBody() };
+  // The schema pins the codes this status may carry here, so the contract tests catch any other.
+  const schema: JsonSchema = { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codes } } }] };
+  return {
+    description: codes.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].meaning}`).join('; '),
+    headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' }, ...(ERROR_HEADERS[status] ?? {}) },
+    content: { [JSON_TYPE]: { schema, examples } },
+  };
+}
+
+function operation(route: AnyRoute, components: SchemaComponents): OperationObject {
+  const op: OperationObject = { operationId: route.operationId, summary: route.summary, tags: route.tags, responses: {} };
+  if (route.description) op.description = route.description;
+  const params = parameters(route, components);
+  if (params.length > 0) op.parameters = params;
+  if (route.body) {
+    op.requestBody = {
+      required: !route.bodyOptional,
+      ...(route.bodyOptional ? { description: 'Optional: an absent body counts as {}.' } : {}),
+      content: { [JSON_TYPE]: { schema: components.convert(route.body) } },
+    };
+  }
+  for (const [status, response] of Object.entries(route.responses)) op.responses[status] = successResponse(response, components);
+  for (const [status, codes] of errorsByStatus(operationErrorCodes(route))) op.responses[String(status)] = errorResponse(status, codes);
+  if (isApiOperation(route)) for (const response of Object.values(op.responses)) Object.assign((response.headers ??= {}), RATE_LIMIT_HEADERS);
+  if (route.auth === 'apiKey') op.security = [{ apiKey: [] }];
+  return op;
+}
+
+function pathLevelResponse(example: ApiError, description: string, extraHeaders: Record<string, { $ref: string }> = {}): ResponseObject {
+  return {
+    description,
+    headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' }, ...extraHeaders },
+    content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' }, example: example.toBody() } },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of a set of routes, generated from the same definitions the services
+ * mount and validate with. When several routes share a method and path the first one counts.
+ */
+export function buildOpenApiDocument(routes: readonly AnyRoute[], info: DocumentInfo): OpenApiDocument {
+  const components = new SchemaComponents();
+  components.convert(ErrorBody);
+  const doc: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: info.title, version: API_VERSION, description: documentDescription(info.summary) },
+    servers: [{ url: '/', description: 'the server that serves this document' }],
+    tags: [],
+    paths: {},
+    components: {
+      schemas: components.schemas,
+      securitySchemes: {
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'A key of the form jla_ followed by at least 32 base62 characters, issued by an operator. Server-side use only.',
+        },
+      },
+      headers: {
+        RequestId: REQUEST_ID,
+        RetryAfter: RETRY_AFTER,
+        Allow: ALLOW,
+        RateLimitLimit: rateLimitHeader('Requests allowed per window (one minute): per API key for operations that take one, per client address for the others.'),
+        RateLimitRemaining: rateLimitHeader('Requests left in the current window.'),
+        RateLimitReset: rateLimitHeader('Seconds until the current window ends.'),
+      },
+      responses: {
+        NotFound: pathLevelResponse(errors.routeNotFound('GET', '/agents/job'), 'No operation has this path (answered on any path).'),
+        MethodNotAllowed: pathLevelResponse(errors.methodNotAllowed('DELETE', ['GET']), 'The path exists under other methods, listed in Allow (answered on any path).', {
+          Allow: { $ref: '#/components/headers/Allow' },
+        }),
+      },
+    },
+  };
+  // The API's own operations first, then health and documentation (viewers list tags in this order).
+  const ordered = distinctRoutes(routes).sort((a, b) => Number(!isApiOperation(a)) - Number(!isApiOperation(b)));
+  for (const route of ordered) {
+    const method = route.method.toLowerCase() as 'get' | 'post';
+    (doc.paths[route.path] ??= {})[method] = operation(route, components);
+    for (const tag of route.tags) if (!doc.tags.some((t) => t.name === tag)) doc.tags.push({ name: tag });
+  }
+  return doc;
+}

@@ -1,0 +1,39 @@
+import { ERROR_STATUS, type ErrorCode } from '../errors';
+import { ERROR_CATALOGUE } from './error-catalogue';
+
+function catalogueTable(): string {
+  const rows = (Object.keys(ERROR_STATUS) as ErrorCode[])
+    .sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b])
+    .map((code) => `| ${ERROR_STATUS[code]} | \`${code}\` | ${ERROR_CATALOGUE[code].meaning} |`);
+  return ['| status | code | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The document's description (Markdown): what holds for every operation, and the error catalogue. */
+export function documentDescription(summary: string): string {
+  return `${summary}
+
+Automated agents browse, search, read and apply to job postings; recruiters' agents create them.
+Reading is public; applying and creating need an API key in the \`x-api-key\` header.
+
+**Every response** is JSON (except the docs page at /docs and its files, and /metrics) and carries an \`x-request-id\`
+header: the client's own when it sent a sane one, otherwise a new UUID. Quote it when reporting a problem.
+
+**Errors** are JSON objects \`{ "code", "message", "hint"?, "details"? }\` with the status of their
+code. \`details\` lists one entry per problem, each naming the \`field\`. Each operation lists the
+codes it can answer. Besides those, any path answers:
+
+- \`404 not_found\` when no operation has that path;
+- \`405 method_not_allowed\` with an \`Allow\` header when the path exists under other methods.
+
+Every operation of the API proper can answer \`429 rate_limited\` (with \`Retry-After\`) when rate
+limits are configured, \`503 unavailable\` (with \`Retry-After\`) while a dependency is down, and
+\`500 internal\`. While rate limits are configured, every response of such an operation carries
+\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds): writes that take a key
+are counted per key, everything else per client address, in windows of one minute. Health,
+metrics and documentation operations are never rate limited.
+
+${catalogueTable()}
+
+**Versioning**: this is version 1.0.0. Responses may gain fields, never lose or rename them; clients
+should ignore fields they do not know.`;
+}

@@ -1,0 +1,89 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { errors, type ApiError, type ErrorDetail } from '../errors';
+import { todayUtc } from '../jobs/job-document';
+import { bodyProblems } from './ajv';
+import { canonicalUuid, JobType, Uuid } from './common';
+
+const text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
+const list = (description: string) => Type.Array(text(200), { maxItems: 50, description });
+
+/**
+ * Body of POST /agents/jobs: spec 2.2 with the bounds of DESIGN.md 6. Strings are trimmed before
+ * validation and a string that is empty after trimming (or null) counts as missing.
+ */
+export const JobCreateRequest = Type.Object(
+  {
+    title: text(200),
+    organization_id: Uuid,
+    location_id: Uuid,
+    type: JobType,
+    salary: text(100, 'free text, e.g. "€60,000 - €80,000 a year"'),
+    description: Type.Optional(text(50_000)),
+    department: Type.Optional(text(200)),
+    experience: Type.Optional(text(200, 'experience level, e.g. "senior"')),
+    education: Type.Optional(text(200)),
+    skills: Type.Optional(list('up to 50 skills of up to 200 characters each')),
+    team: Type.Optional(text(200)),
+    reporting_to: Type.Optional(text(200)),
+    closing_date: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, today (UTC) or later' })),
+    tags: Type.Optional(list('up to 50 tags (hashtags) of up to 200 characters each')),
+    responsibilities: Type.Optional(list('up to 50 responsibilities of up to 200 characters each')),
+    resume_score_threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'stored and returned; nothing in this API acts on it' })),
+    generate_screening: Type.Optional(Type.Boolean({ description: 'stored and returned; nothing in this API acts on it' })),
+    project_id: Type.Optional(Uuid),
+  },
+  { $id: 'JobCreateRequest', additionalProperties: false },
+);
+/** A create body as validated (trimmed, blanks dropped). */
+export type JobCreateRequest = Static<typeof JobCreateRequest>;
+
+/** The fields that hold ids: compared with the stored (lowercase) ids, so they are lowercased first. */
+const ID_FIELDS: ReadonlySet<string> = new Set(['organization_id', 'location_id', 'project_id']);
+
+/**
+ * Trims every string (top level and list items) in place, drops nulls, empty strings and empty
+ * list items (they count as missing), puts ids in canonical lowercase, and returns what a schema
+ * cannot say: a closing date in the past. Run before the schema check, whose problems it joins.
+ */
+export function prepareJobCreate(body: Record<string, unknown>, now = new Date()): ErrorDetail[] {
+  for (const [field, value] of Object.entries(body)) {
+    if (typeof value === 'string') {
+      const trimmed = value.trim();
+      if (trimmed === '') delete body[field];
+      else body[field] = (ID_FIELDS.has(field) && canonicalUuid(trimmed)) || trimmed;
+    } else if (value === null) {
+      delete body[field];
+    } else if (Array.isArray(value)) {
+      const items = value.map((item) => (typeof item === 'string' ? item.trim() : item));
+      // Empty items are dropped only from an all-string list, so problems keep the indices sent.
+      body[field] = items.every((item) => typeof item === 'string') ? items.filter((item) => item !== '') : items;
+    }
+  }
+  const date = body.closing_date;
+  // Only a real date is compared; a malformed one (or 2026-02-30) is the schema's format problem.
+  if (typeof date === 'string' && isCalendarDate(date) && date < todayUtc(now)) {
+    return [{ field: 'closing_date', message: `must not be in the past (today is ${todayUtc(now)} UTC)` }];
+  }
+  return [];
+}
+
+/** True for YYYY-MM-DD naming a day that exists. */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** A body accepted as a JobCreateRequest, or the 400 the API would answer. */
+export type JobCreateCheck = { ok: true; value: JobCreateRequest } | { ok: false; error: ApiError };
+
+/**
+ * The whole check of a create body outside HTTP (bulk import): the same normalization, schema and
+ * messages as POST /agents/jobs, so a line is accepted exactly when the API would accept it.
+ */
+export function checkJobCreate(raw: unknown, now = new Date()): JobCreateCheck {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: errors.bodyNotAnObject() };
+  const body = { ...(raw as Record<string, unknown>) };
+  const details = bodyProblems(JobCreateRequest, body, (b) => prepareJobCreate(b, now));
+  return details.length === 0 ? { ok: true, value: body as JobCreateRequest } : { ok: false, error: errors.invalidBody(details) };
+}

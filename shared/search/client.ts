@@ -1,0 +1,27 @@
+import { Client } from '@elastic/elasticsearch';
+import type { Config } from '../config';
+
+/**
+ * One Elasticsearch client per process: keep-alive connections, a request timeout, and no
+ * retries on the request path (a slow cluster answers 503 fast instead of piling up work).
+ */
+export function createSearchClient(config: Pick<Config, 'elasticsearchUrl' | 'esRequestTimeoutMs'>, options: { maxRetries?: number } = {}): Client {
+  return new Client({
+    node: config.elasticsearchUrl,
+    requestTimeout: config.esRequestTimeoutMs,
+    maxRetries: options.maxRetries ?? 0,
+    compression: false,
+    // The integ-test distribution has no `GET /`, so the client must not probe it.
+    enableMetaHeader: false,
+  });
+}
+
+/** True when the cluster answers its health API (the distribution has no `GET /`). */
+export async function pingSearch(client: Client): Promise<boolean> {
+  try {
+    await client.cluster.health({ timeout: '2s' }, { requestTimeout: 2000 });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,52 @@
+import type { Client } from '@elastic/elasticsearch';
+import { indexMappings, indexSettings } from './index-definition';
+
+/** Name of a new versioned index behind `alias`, e.g. jobs_v20261121224915123. */
+export function newIndexName(alias: string, now = new Date()): string {
+  return `${alias}_v${now.toISOString().replace(/\D/g, '').slice(0, 17)}`;
+}
+
+/** Creates a versioned index with the jobs definition (not yet behind the alias). */
+export async function createVersionedIndex(client: Client, alias: string, name = newIndexName(alias)): Promise<string> {
+  await client.indices.create({ index: name, settings: indexSettings, mappings: indexMappings }, { requestTimeout: 30_000 });
+  return name;
+}
+
+/** The indices the alias points at now (empty when the alias does not exist). */
+export async function indicesBehindAlias(client: Client, alias: string): Promise<string[]> {
+  const exists = await client.indices.existsAlias({ name: alias });
+  if (!exists) return [];
+  return Object.keys(await client.indices.getAlias({ name: alias }));
+}
+
+/**
+ * Makes sure the alias exists, creating a first versioned index behind it when missing.
+ * Returns true when it created one (the caller then fills it from Postgres).
+ */
+export async function ensureIndex(client: Client, alias: string): Promise<{ created: boolean; index: string }> {
+  const current = await indicesBehindAlias(client, alias);
+  if (current.length > 0) return { created: false, index: current[0] };
+  const index = await createVersionedIndex(client, alias);
+  try {
+    await client.indices.updateAliases({ actions: [{ add: { index, alias, is_write_index: true } }] });
+    return { created: true, index };
+  } catch (err) {
+    // Another process created the alias at the same moment: keep theirs, drop ours.
+    await client.indices.delete({ index }).catch(() => undefined);
+    const again = await indicesBehindAlias(client, alias);
+    if (again.length > 0) return { created: false, index: again[0] };
+    throw err;
+  }
+}
+
+/** Points the alias at `index` alone in one atomic step, so readers never see a gap. */
+export async function swapAlias(client: Client, alias: string, index: string): Promise<string[]> {
+  const previous = await indicesBehindAlias(client, alias);
+  await client.indices.updateAliases({
+    actions: [
+      ...previous.filter((old) => old !== index).map((old) => ({ remove: { index: old, alias } })),
+      { add: { index, alias, is_write_index: true } },
+    ],
+  });
+  return previous.filter((old) => old !== index);
+}

@@ -1,0 +1,74 @@
+import type { estypes } from '@elastic/elasticsearch';
+
+/**
+ * Settings of the jobs index. Text analysis is built only from parts of the server core
+ * (standard tokenizer, lowercase, stop, shingle, hunspell), so the same definition works on the
+ * minimal integ-test distribution and on the full one. Hunspell needs the en_US dictionary in
+ * the node's config/hunspell/en_US (scripts/elasticsearch.sh and docker-compose install it).
+ */
+export const indexSettings: estypes.IndicesIndexSettings = {
+  number_of_shards: 1,
+  number_of_replicas: 0,
+  refresh_interval: '1s',
+  max_result_window: 10_000,
+  analysis: {
+    filter: {
+      english_stop: { type: 'stop', stopwords: '_english_' },
+      english_stem: { type: 'hunspell', locale: 'en_US', dedup: true } as estypes.AnalysisTokenFilter,
+      word_pairs: { type: 'shingle', min_shingle_size: 2, max_shingle_size: 2, output_unigrams: false },
+    },
+    normalizer: {
+      // Case-insensitive exact matching for filters and facets.
+      lowercase_keyword: { type: 'custom', filter: ['lowercase'] },
+    },
+    analyzer: {
+      // Full-text fields: "developers" matches "developer".
+      english_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'english_stop', 'english_stem'] },
+      // Unstemmed words, for exact-word boosts and typo tolerance on the original spelling.
+      plain_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] },
+      // Adjacent word pairs, so exact phrases outrank scattered words.
+      word_pairs: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'word_pairs'] },
+    },
+  },
+};
+
+const text = (extra: Record<string, estypes.MappingProperty> = {}): estypes.MappingProperty => ({
+  type: 'text',
+  analyzer: 'english_text',
+  fields: { plain: { type: 'text', analyzer: 'plain_text' }, ...extra },
+});
+const keywordLower: estypes.MappingProperty = { type: 'keyword', normalizer: 'lowercase_keyword', ignore_above: 256 };
+const keywordExact: estypes.MappingProperty = { type: 'keyword', ignore_above: 256 };
+
+/** Mappings of the jobs index: strict, so a field the JobDocument does not have is refused. */
+export const indexMappings: estypes.MappingTypeMapping = {
+  dynamic: 'strict',
+  properties: {
+    id: { type: 'keyword' },
+    title: text({ pairs: { type: 'text', analyzer: 'word_pairs' }, keyword: keywordExact }),
+    description: text({ pairs: { type: 'text', analyzer: 'word_pairs' } }),
+    organization: text({ keyword: keywordExact }),
+    organization_id: { type: 'keyword' },
+    location: text({ keyword: keywordExact }),
+    location_id: { type: 'keyword' },
+    type: { type: 'keyword' },
+    salary: { type: 'keyword', index: false },
+    // `keyword` keeps the original spelling for facets; `lower` matches filters case-insensitively.
+    experience: { type: 'keyword', ignore_above: 256, fields: { lower: keywordLower } },
+    education: { type: 'text', analyzer: 'english_text' },
+    skills: text({ keyword: keywordExact, lower: keywordLower }),
+    tags: text({ keyword: keywordExact, lower: keywordLower }),
+    department: text({ keyword: keywordExact }),
+    team: { type: 'text', analyzer: 'english_text' },
+    reporting_to: { type: 'text', analyzer: 'english_text' },
+    responsibilities: { type: 'text', analyzer: 'english_text' },
+    closing_date: { type: 'date', format: 'strict_date' },
+    project_id: { type: 'keyword' },
+    resume_score_threshold: { type: 'float', index: false },
+    generate_screening: { type: 'boolean', index: false },
+    is_active: { type: 'boolean' },
+    created_by: { type: 'keyword' },
+    created_at: { type: 'date' },
+    updated_at: { type: 'date' },
+  },
+};

@@ -1,0 +1,164 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { createAllInOneApp } from '../../services/all-in-one/app';
+import { createReadApp } from '../../services/read/app';
+import { createWriteApp } from '../../services/write/app';
+import { startOutboxIndexer } from '../../services/write/indexing/start-indexer';
+import { createJob } from '../../services/write/jobs/create-job';
+import { Database } from '../../shared/db/database';
+import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../support/context';
+import { createJob as insertJobRow, createLocation, createOrganization, createUser } from '../support/factories';
+import { httpClient } from '../support/http';
+
+type Labels = Record<string, string>;
+
+/** The samples of a Prometheus text exposition: metric name, labels, value. */
+function samples(text: string): { name: string; labels: Labels; value: number }[] {
+  const out = [];
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match) continue;
+    const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    out.push({ name: match[1], labels, value: Number(match[3]) });
+  }
+  return out;
+}
+
+/** The value of the one sample with exactly this name and these labels (undefined when absent). */
+function sample(text: string, name: string, labels: Labels = {}): number | undefined {
+  const found = samples(text).filter((s) => s.name === name && JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()));
+  expect(found.length, `${name} ${JSON.stringify(labels)}`).to.be.lessThan(2);
+  return found[0]?.value;
+}
+
+const ORGANIZATIONS = '/organization.v1.OrganizationService/List';
+const wholeApi = () => createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger });
+const writeApp = (db = testDb()) => createWriteApp({ config: testConfig(), db, search: testSearch(), logger: testLogger });
+
+describe('GET /metrics (DESIGN.md 11)', () => {
+  before(async () => {
+    await resetDatabase();
+    await resetIndex();
+  });
+
+  it('counts and times each request by route template, method and status, in the Prometheus text format', async () => {
+    const client = httpClient(wholeApi().handler);
+    await client.get('/agents/jobs?limit=1').expect(200);
+    await client.get('/agents/jobs?limit=2').expect(200);
+    const unknownId = randomUUID();
+    await client.get(`/agents/jobs/${unknownId}`).expect(404);
+    await client.get('/no/such/path/42').expect(404);
+    await client.delete('/agents/jobs').expect(405);
+    await client.post(ORGANIZATIONS).send({}).expect(200);
+
+    const res = await client.get('/metrics').expect(200);
+    expect(res.headers['content-type']).to.equal('text/plain; version=0.0.4; charset=utf-8');
+    const text = res.text;
+    const requests = (method: string, route: string, status: string) => sample(text, 'http_requests_total', { method, route, status });
+    expect(requests('GET', '/agents/jobs', '200')).to.equal(2);
+    expect(requests('GET', '/agents/jobs/{job_id}', '404')).to.equal(1);
+    expect(requests('POST', ORGANIZATIONS, '200')).to.equal(1);
+    // Unknown paths share one label, whatever the path: the series stay bounded.
+    expect(requests('GET', 'unmatched', '404')).to.equal(1);
+    expect(requests('DELETE', 'unmatched', '405')).to.equal(1);
+    expect(text).to.not.include(unknownId);
+    expect(text).to.not.include('/no/such/path');
+    expect(text).to.not.include('limit=');
+
+    const browse = { method: 'GET', route: '/agents/jobs', status: '200' };
+    expect(sample(text, 'http_request_duration_seconds_count', browse)).to.equal(2);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...browse, le: '+Inf' })).to.equal(2);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...browse, le: '10' })).to.equal(2);
+    expect(sample(text, 'http_request_duration_seconds_sum', browse)).to.be.greaterThan(0);
+    // Process metrics and, since the write service is in this process, the outbox gauges.
+    expect(sample(text, 'process_resident_memory_bytes')).to.be.greaterThan(0);
+    expect(sample(text, 'process_cpu_user_seconds_total')).to.be.a('number');
+    expect(sample(text, 'jla_outbox_pending_rows')).to.be.a('number');
+
+    // The scrape itself is counted by the next one.
+    const again = await client.get('/metrics').expect(200);
+    expect(sample(again.text, 'http_requests_total', { method: 'GET', route: '/metrics', status: '200' })).to.equal(1);
+  });
+
+  it('keeps each app on its own registry: two apps in one process do not mix their counts', async () => {
+    const one = httpClient(createReadApp({ config: testConfig(), search: testSearch(), logger: testLogger }).app);
+    const two = httpClient(createReadApp({ config: testConfig(), search: testSearch(), logger: testLogger }).app);
+    await one.get('/agents/jobs').expect(200);
+    await one.get('/healthz').expect(200);
+    const mine = (await one.get('/metrics').expect(200)).text;
+    const theirs = (await two.get('/metrics').expect(200)).text;
+    expect(sample(mine, 'http_requests_total', { method: 'GET', route: '/agents/jobs', status: '200' })).to.equal(1);
+    expect(sample(mine, 'http_requests_total', { method: 'GET', route: '/healthz', status: '200' })).to.equal(1);
+    expect(sample(theirs, 'http_requests_total', { method: 'GET', route: '/agents/jobs', status: '200' })).to.equal(undefined);
+    // The read service has no outbox: that is the write side's.
+    expect(sample(mine, 'jla_outbox_pending_rows')).to.equal(undefined);
+  });
+
+  describe('on the write service', () => {
+    let org: string;
+    let loc: string;
+    let recruiter: string;
+
+    beforeEach(async () => {
+      await resetDatabase();
+      org = (await createOrganization()).id;
+      loc = (await createLocation()).id;
+      recruiter = (await createUser({ is_recruiter: true, memberOf: [org] })).id;
+    });
+
+    it('reports the outbox backlog as it is at scrape time: rows waiting, retrying, age of the oldest', async () => {
+      const client = httpClient(writeApp().app);
+      const empty = (await client.get('/metrics').expect(200)).text;
+      expect([sample(empty, 'jla_outbox_pending_rows'), sample(empty, 'jla_outbox_retrying_rows'), sample(empty, 'jla_outbox_oldest_age_seconds')]).to.deep.equal([0, 0, 0]);
+
+      const jobs = await Promise.all([1, 2, 3].map(() => insertJobRow({ organization_id: org, location_id: loc })));
+      await testDb().query(
+        `INSERT INTO job_index_outbox (job_id, job_version, created_at, attempts)
+         VALUES ($1, 1, now() - interval '90 seconds', 0), ($2, 1, now(), 2), ($3, 1, now(), 0)`,
+        jobs.map((j) => j.id),
+      );
+      const backlog = (await client.get('/metrics').expect(200)).text;
+      expect(sample(backlog, 'jla_outbox_pending_rows')).to.equal(3);
+      expect(sample(backlog, 'jla_outbox_retrying_rows')).to.equal(1);
+      expect(sample(backlog, 'jla_outbox_oldest_age_seconds')).to.be.within(90, 150);
+
+      await testDb().query('DELETE FROM job_index_outbox');
+      expect(sample((await client.get('/metrics').expect(200)).text, 'jla_outbox_pending_rows')).to.equal(0);
+    });
+
+    it('still answers while Postgres is down, with the outbox gauges unknown (NaN)', async () => {
+      const down = new Database(testConfig({ databaseUrl: 'postgres://postgres@127.0.0.1:9/nowhere', pgConnectTimeoutMs: 500 }));
+      try {
+        const client = httpClient(writeApp(down).app);
+        await client.post(ORGANIZATIONS).send({}).expect(503);
+        const text = (await client.get('/metrics').expect(200)).text;
+        expect(sample(text, 'jla_outbox_pending_rows')).to.be.NaN;
+        expect(sample(text, 'jla_outbox_oldest_age_seconds')).to.be.NaN;
+        expect(sample(text, 'http_requests_total', { method: 'POST', route: ORGANIZATIONS, status: '503' })).to.equal(1);
+      } finally {
+        await down.close();
+      }
+    });
+
+    it('counts the documents the running indexer indexes, on the registry of the process', async () => {
+      await resetIndex();
+      const { app, http } = writeApp();
+      for (let i = 0; i < 3; i++) await createJob(testDb(), recruiter, { title: `Metrics job ${i}`, organization_id: org, location_id: loc, type: 'full_time', salary: '1' });
+      const running = startOutboxIndexer(testConfig({ indexerPollMs: 20 }), testDb(), testLogger, http.metrics.registry);
+      try {
+        for (let waited = 0; (await testDb().query('SELECT 1 FROM job_index_outbox')).length > 0; waited += 50) {
+          if (waited > 10_000) throw new Error('the indexer did not drain the outbox in 10 s');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        await running.stop();
+      }
+      const text = (await httpClient(app).get('/metrics').expect(200)).text;
+      expect(sample(text, 'jla_indexer_documents_total', { outcome: 'indexed' })).to.equal(3);
+      expect(sample(text, 'jla_indexer_documents_total', { outcome: 'stale' })).to.equal(0);
+      expect(sample(text, 'jla_indexer_documents_total', { outcome: 'failed' })).to.equal(0);
+      expect(sample(text, 'jla_indexer_batches_total')).to.be.at.least(1);
+      expect(sample(text, 'jla_outbox_pending_rows')).to.equal(0);
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { Client } from 'pg';
+import { testSearch } from '../support/context';
+import { TEST_DB_NAME, TEST_PG_ADMIN_URL } from '../support/env';
+
+const ROOT = path.resolve(__dirname, '../..');
+const DB_NAME = `${TEST_DB_NAME}_start`;
+const ALIAS = `${DB_NAME}_jobs`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `npm start` (scripts/start.ts) with its own port, database and index alias. */
+function start(port: number): Started {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: `http://localhost:${port}`,
+      DATABASE_URL: `${TEST_PG_ADMIN_URL.replace(/\/postgres$/, '')}/${DB_NAME}`,
+      ES_INDEX_ALIAS: ALIAS,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(started: Started, text: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!started.output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for "${text}"; output:\n${started.output()}`);
+    if (started.child.exitCode !== null) throw new Error(`exited with ${started.child.exitCode}; output:\n${started.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function dropDatabase(): Promise<void> {
+  const admin = new Client({ connectionString: TEST_PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`).finally(() => admin.end());
+}
+
+describe('npm start (the whole product in one process)', function () {
+  this.timeout(180_000);
+  let first: Started;
+  let port: number;
+
+  before(async () => {
+    await dropDatabase();
+    await testSearch().indices.delete({ index: `${ALIAS}_v*`, ignore_unavailable: true, allow_no_indices: true });
+    port = await freePort();
+    first = start(port);
+    await waitFor(first, 'serving at', 150_000);
+  });
+
+  after(async () => {
+    if (first?.child.exitCode === null) first.child.kill('SIGKILL');
+    await dropDatabase();
+    await testSearch().indices.delete({ index: `${ALIAS}_v*`, ignore_unavailable: true, allow_no_indices: true });
+  });
+
+  it('creates and seeds the database, fills the index, and answers /readyz 200 at the base URL', async () => {
+    const ready = await fetch(`http://localhost:${port}/readyz`);
+    expect(ready.status).to.equal(200);
+    expect(await ready.json()).to.deep.equal({ status: 'ready', checks: { postgres: 'up', elasticsearch: 'up' } });
+    const count = await testSearch().count({ index: ALIAS });
+    expect(count.count).to.be.at.least(2000);
+  });
+
+  it('prints the base URL and the three demo keys', () => {
+    expect(first.output()).to.include(`serving at http://localhost:${port}`);
+    expect(first.output().match(/jla_[0-9A-Za-z]{32,}/g) ?? []).to.have.length.of.at.least(3);
+  });
+
+  it('serves browse from the seeded data', async () => {
+    const res = await fetch(`http://localhost:${port}/agents/jobs?limit=5`);
+    expect(res.status).to.equal(200);
+    const body = (await res.json()) as { jobs: unknown[]; pagination: { total_items: number } };
+    expect(body.jobs).to.have.length(5);
+    expect(body.pagination.total_items).to.be.greaterThan(1000);
+  });
+
+  it('a second start on the same port fails clearly and leaves the first serving', async () => {
+    const second = start(port);
+    const code = await second.exited;
+    expect(code).to.equal(1);
+    expect(second.output()).to.include(`Port ${port} is already in use`);
+    const ready = await fetch(`http://localhost:${port}/readyz`);
+    expect(ready.status).to.equal(200);
+  });
+
+  it('a restart reuses the data (no second seed) and serves again', async () => {
+    first.child.kill('SIGTERM');
+    expect(await first.exited).to.equal(0);
+    const before = await testSearch().count({ index: ALIAS });
+    first = start(port);
+    await waitFor(first, 'serving at', 120_000);
+    expect(first.output()).not.to.include('demo data seeded');
+    const res = await fetch(`http://localhost:${port}/readyz`);
+    expect(res.status).to.equal(200);
+    expect((await testSearch().count({ index: ALIAS })).count).to.equal(before.count);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).to.equal(0);
+  });
+});
