@@ -26,6 +26,8 @@ export interface BulkIndexOptions {
    * target alias is missing: writers that target the alias set this.
    */
   requireAlias?: boolean;
+  /** Aborts the request (the indexer's stop: a hung cluster must not hold up a shutdown). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function bulkIndexJobs(
   ]);
   const response = await client.bulk(
     { operations, refresh: options.refresh ?? false, require_alias: options.requireAlias, filter_path: 'errors,items.*.status,items.*._id,items.*.error.type,items.*.error.reason' },
-    { requestTimeout: options.requestTimeoutMs ?? 60_000 },
+    { requestTimeout: options.requestTimeoutMs ?? 60_000, signal: options.signal },
   );
   for (const item of response.items ?? []) {
     const action = item.index!;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { expect } from 'chai';
 import { createSearchClient } from '../../../shared/search/client';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../test/support/context';
@@ -167,6 +168,39 @@ describe('outbox indexer', () => {
       expect(running.totals.indexed).to.equal(5);
     } finally {
       await running.stop();
+    }
+  });
+
+  it('stop() aborts a bulk request to a hung cluster at once and leaves its rows due, with no attempt charged', async () => {
+    // A "cluster" that accepts the connection and never answers, as a frozen node does.
+    const sockets: net.Socket[] = [];
+    let requested: () => void;
+    const bulkSent = new Promise<void>((resolve) => (requested = resolve));
+    const hung = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.once('data', () => requested());
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const port = (hung.address() as net.AddressInfo).port;
+    const search = createSearchClient({ elasticsearchUrl: `http://127.0.0.1:${port}`, esRequestTimeoutMs: 60_000 });
+    try {
+      await newJob();
+      const running = new OutboxIndexer(
+        { db: testDb(), search, alias, logger: testLogger },
+        { batchSize: 500, pollMs: 20, backoff: FAST, requestTimeoutMs: 60_000 },
+      );
+      running.start();
+      await bulkSent;
+      const started = Date.now();
+      await running.stop();
+      expect(Date.now() - started, 'stop() waited for the request timeout').to.be.below(2000);
+      const [row] = await outbox();
+      expect([row.attempts, row.due, row.last_error]).to.deep.equal([0, true, null]);
+      expect((await indexer().drainOnce()).indexed, 'the next indexer takes the row').to.equal(1);
+    } finally {
+      await search.close();
+      sockets.forEach((s) => s.destroy());
+      await new Promise((resolve) => hung.close(resolve));
     }
   });
 });

@@ -44,6 +44,13 @@ interface OutboxRow {
   attempts: number;
 }
 
+/** Thrown inside a pass that stop() cut short, so that its transaction rolls back. */
+class IndexerStopped extends Error {
+  constructor() {
+    super('the indexer was stopped during a bulk request');
+  }
+}
+
 const EMPTY: DrainResult = { claimed: 0, indexed: 0, stale: 0, failed: 0, unavailable: false };
 
 /**
@@ -58,6 +65,8 @@ export class OutboxIndexer {
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** Aborts the bulk request in flight when stop() is called. */
+  private stopping = new AbortController();
   private outages = 0;
   private readonly backoff: BackoffPolicy;
   /** Counters since start, for logs and metrics. */
@@ -74,12 +83,18 @@ export class OutboxIndexer {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = new AbortController();
     this.loop = this.run();
   }
 
-  /** Stops after the pass in progress (its transaction commits or rolls back first). */
+  /**
+   * Stops after the pass in progress. A bulk request still in flight is aborted and its pass rolls
+   * back, leaving the rows due for the next indexer: a hung cluster cannot outlast a shutdown's
+   * grace period, and no row is lost or charged an attempt.
+   */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping.abort();
     this.wake?.();
     await this.loop;
     this.loop = undefined;
@@ -105,8 +120,10 @@ export class OutboxIndexer {
         result = await bulkIndexJobs(this.deps.search, this.deps.alias, docs.map(toIndexable), {
           requireAlias: true,
           requestTimeoutMs: this.options.requestTimeoutMs ?? 30_000,
+          signal: this.stopping.signal,
         });
       } catch (err) {
+        if (this.stopping.signal.aborted) throw new IndexerStopped();
         await this.retryLater(q, rows, `bulk request failed: ${(err as Error).message ?? err}`);
         return { ...EMPTY, claimed: rows.length, failed: rows.length, unavailable: true };
       }
@@ -166,6 +183,7 @@ export class OutboxIndexer {
           if (r.claimed === this.options.batchSize) delay = 0;
         }
       } catch (err) {
+        if (err instanceof IndexerStopped) break;
         delay = this.outage('the pass failed (PostgreSQL down?)', err);
       }
       if (delay > 0 && this.running) await this.sleep(delay);
