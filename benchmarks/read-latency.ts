@@ -4,7 +4,8 @@
  * the same requests: the Elasticsearch query the read service builds, sent directly with the
  * client (baseline); the read service over HTTP; the all-in-one gateway over HTTP. Reported:
  * read service / direct query (the API's overhead) and gateway / read service (DESIGN.md: the
- * all-in-one must not add measurable latency). Servers run in this process on ephemeral ports,
+ * all-in-one must not add measurable latency). Browse also runs its direct query without the facet
+ * aggregations, to report what the facets cost. Servers run in this process on ephemeral ports,
  * called one request at a time with keep-alive, like a client on the same machine.
  */
 import { createAllInOneApp } from '../services/all-in-one/app';
@@ -28,15 +29,22 @@ import type { Comparison } from './lib/report';
 import { medianPairedDifference, summarize, timeRatio } from './lib/stats';
 
 const WARMUP = 50;
-const VARIANTS = ['elasticsearch', 'read', 'gateway'] as const;
+const VARIANTS = ['elasticsearch', 'read', 'gateway', 'no-facets'] as const;
 type Variant = (typeof VARIANTS)[number];
 /** How each variant is named in the report. */
-const LABELS: Record<Variant, string> = { elasticsearch: 'same ES query, client', read: 'read service, HTTP', gateway: 'all-in-one gateway, HTTP' };
+const LABELS: Record<Variant, string> = {
+  elasticsearch: 'same ES query, client',
+  read: 'read service, HTTP',
+  gateway: 'all-in-one gateway, HTTP',
+  'no-facets': 'same ES query without facets',
+};
 
 /** One request of a case: its path on the API, the direct Elasticsearch call, and its result size. */
 interface CaseRequest {
   path: string;
   direct: () => Promise<unknown>;
+  /** The direct call without aggregations, where the case reports what its facets cost. */
+  withoutFacets?: () => Promise<unknown>;
 }
 
 /** The index documents of the seeded jobs, with the display names the indexer joins in. */
@@ -70,7 +78,12 @@ function cases(docs: JobDocument[], search: ReturnType<typeof createSearchClient
       const query: BrowseQuery = { page: (i % 20) + 1, limit: 10 };
       // Built outside the timed call: the baseline is the query alone, as Elasticsearch gets it.
       const request = buildBrowseRequest(readBrowseParams(query));
-      return { path: `/agents/jobs?${queryString(query)}`, direct: () => runJobSearch(search, alias, request) };
+      const { aggs: _facets, ...plain } = request;
+      return {
+        path: `/agents/jobs?${queryString(query)}`,
+        direct: () => runJobSearch(search, alias, request),
+        withoutFacets: () => runJobSearch(search, alias, plain),
+      };
     },
     'search, 3 filters': (i) => {
       const query: SearchQuery = {
@@ -126,15 +139,17 @@ export async function readLatency(options: BenchOptions, log: (message: string) 
         elasticsearch: (r) => timed(r.direct),
         read: (r) => client.timedGet(`${read.base}${r.path}`),
         gateway: (r) => client.timedGet(`${gateway.base}${r.path}`),
+        'no-facets': (r) => timed(r.withoutFacets!),
       };
-      for (let i = 0; i < WARMUP; i++) for (const v of rotation(VARIANTS, i)) await run[v](requestAt(i + 1000));
-      const ms: Record<Variant, number[]> = { elasticsearch: [], read: [], gateway: [] };
+      const variants = VARIANTS.filter((v) => v !== 'no-facets' || requestAt(0).withoutFacets);
+      for (let i = 0; i < WARMUP; i++) for (const v of rotation(variants, i)) await run[v](requestAt(i + 1000));
+      const ms: Record<Variant, number[]> = { elasticsearch: [], read: [], gateway: [], 'no-facets': [] };
       for (let i = 0; i < options.requests; i++) {
         const request = requestAt(i);
-        for (const v of rotation(VARIANTS, i)) ms[v].push(await run[v](request));
+        for (const v of rotation(variants, i)) ms[v].push(await run[v](request));
       }
       log(`read-latency: ${name} done (${options.requests} requests per variant)`);
-      const s = { elasticsearch: summarize(ms.elasticsearch), read: summarize(ms.read), gateway: summarize(ms.gateway) };
+      const s = Object.fromEntries(variants.map((v) => [v, summarize(ms[v])])) as Record<Variant, ReturnType<typeof summarize>>;
       const compare = (subject: Variant, baseline: Variant): Comparison => ({
         benchmark: 'read-latency',
         case: name,
@@ -144,6 +159,7 @@ export async function readLatency(options: BenchOptions, log: (message: string) 
         pairedDifference: medianPairedDifference(ms[subject], ms[baseline]),
       });
       comparisons.push(compare('read', 'elasticsearch'), compare('gateway', 'read'));
+      if (variants.includes('no-facets')) comparisons.push(compare('elasticsearch', 'no-facets'));
     }
     return comparisons;
   } finally {

@@ -71,7 +71,10 @@ const facetList = (what: string) =>
     description: `${what}: the top ${FACET_SIZE} values by count (ties by value), plus every value the request selected, even at count 0. Counts apply every filter except this facet's own.`,
   });
 
-/** Disjunctive facets of a search (DESIGN.md 4), keyed by the filter parameter they feed. */
+/**
+ * Disjunctive facets of a search or browse (DESIGN.md 4), keyed by the search filter parameter
+ * they feed (browse's job_type, location_id, organization_id and experience take the same values).
+ */
 export const SearchFacets = Type.Object(
   {
     job_types: facetList('employment types'),
@@ -88,11 +91,10 @@ export type SearchFacets = Static<typeof SearchFacets>;
 export type FacetName = keyof SearchFacets;
 export const FACET_NAMES: readonly FacetName[] = ['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills'];
 
-/** Response of GET /agents/jobs: a page of active jobs, newest first. */
-export const JobList = Type.Object({ jobs: Type.Array(Job), pagination: Pagination }, { $id: 'JobList', additionalProperties: false });
-export type JobList = Static<typeof JobList>;
-
-/** Response of GET /agents/jobs/search: a page of active jobs by relevance, with facets. */
+/**
+ * Response of GET /agents/jobs (newest first) and GET /agents/jobs/search (best match first): a
+ * page of active jobs, spec 4.1's `jobs` and `pagination`, with facets (DESIGN.md 4).
+ */
 export const JobSearchResult = Type.Object(
   { jobs: Type.Array(Job), pagination: Pagination, facets: SearchFacets },
   { $id: 'JobSearchResult', additionalProperties: false },

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { buildBrowseRequest } from './browse-query';
+import { buildBrowseRequest, splitBrowseFilters } from './browse-query';
+import { facetAggregations } from './facets';
 import { ACTIVE_JOBS } from './filters';
 import { relevanceQuery } from './relevance';
 import { buildSearchRequest } from './search-query';
@@ -8,16 +9,28 @@ import { JOB_SOURCE_FIELDS } from './source-fields';
 const NO_FILTERS = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [] };
 
 describe('buildBrowseRequest', () => {
-  it('filters active jobs by every given filter, newest first then by id, one page, exact total', () => {
+  it('filters active jobs by every given filter, newest first then by id, one page, exact total, with facets', () => {
     const request = buildBrowseRequest({ filters: { job_type: ['contract'], hashtags: ['remote', 'visa'] }, paging: { page: 3, limit: 20 } });
     expect(request).to.deep.equal({
-      query: { bool: { filter: [ACTIVE_JOBS, { term: { type: 'contract' } }, { terms: { 'tags.lower': ['remote', 'visa'] } }] } },
+      query: { bool: { filter: [ACTIVE_JOBS, { terms: { 'tags.lower': ['remote', 'visa'] } }] } },
+      post_filter: { bool: { filter: [{ term: { type: 'contract' } }] } },
+      aggs: facetAggregations({ ...NO_FILTERS, job_types: ['contract'] }),
       sort: [{ created_at: { order: 'desc' } }, { id: { order: 'asc' } }],
       from: 40,
       size: 20,
       track_total_hits: true,
       _source: JOB_SOURCE_FIELDS,
     });
+  });
+
+  it('selects the facet values of job_type, location_id, organization_id and experience; hashtags and project_id narrow everything', () => {
+    const [org, loc, project] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
+    const filters = { organization_id: [org], location_id: [loc], job_type: ['contract'], experience: ['senior'], hashtags: ['remote'], project_id: [project] };
+    expect(splitBrowseFilters(filters)).to.deep.equal({
+      selected: { job_types: ['contract'], location_ids: [loc], organization_ids: [org], experiences: ['senior'], skills: [] },
+      narrowing: { hashtags: ['remote'], project_id: [project] },
+    });
+    expect(buildBrowseRequest({ filters: {}, paging: { page: 1, limit: 10 } })).not.to.have.property('post_filter');
   });
 
   it('never asks for created_by', () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { presentJob, type JobDocument } from '../../../../shared/jobs/job-document';
 import { activeCatalogNewestFirst, CATALOG, LOCATIONS, ORGS, PROJECTS } from '../../../../test/fixtures/catalog-jobs';
+import { expectedFacets } from '../../../../test/fixtures/expected-facets';
 import { indexFreshJobs } from '../../../../test/fixtures/job-documents';
 import { readClient } from '../../../../test/fixtures/read-client';
 
@@ -8,6 +9,7 @@ const ids = (res: { body: { jobs: { id: string }[] } }) => res.body.jobs.map((jo
 /** The active catalog jobs that pass `keep`, in browse order: what browse must answer. */
 const expected = (keep: (doc: JobDocument) => boolean = () => true) => activeCatalogNewestFirst().filter(keep).map((doc) => doc.id);
 const lower = (values: readonly string[]) => values.map((v) => v.toLowerCase());
+const NO_FACETS = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [] };
 
 /** Every value a 400 of the browse parameters names as known. */
 const KNOWN = 'organization_id, location_id, job_type, experience, hashtags, project_id, page, limit';
@@ -96,14 +98,54 @@ describe('GET /agents/jobs (browse)', () => {
     expect(ids(await browse(all))).to.deep.equal(expected(keepAll));
   });
 
-  it('answers 200 with no jobs and zero pages when nothing matches', async () => {
+  it('answers 200 with no jobs and zero pages when nothing matches, the facets still counting the other values', async () => {
     const res = await browse('?job_type=volunteer');
     expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ jobs: [], pagination: { current_page: 1, total_pages: 0, total_items: 0 } });
+    expect(res.body.jobs).to.deep.equal([]);
+    expect(res.body.pagination).to.deep.equal({ current_page: 1, total_pages: 0, total_items: 0 });
+    expect(res.body.facets).to.deep.equal(expectedFacets(activeCatalogNewestFirst(), { job_types: ['volunteer'] }));
+    expect(res.body.facets.job_types).to.deep.include({ value: 'volunteer', count: 0 });
+
+    const none = await browse('?hashtags=no-such-tag');
+    expect(none.body).to.deep.equal({ jobs: [], pagination: { current_page: 1, total_pages: 0, total_items: 0 }, facets: NO_FACETS });
   });
 
   it('treats blank experience and hashtags as no filter', async () => {
     expect(ids(await browse('?experience=%20&hashtags=,%23,&limit=100'))).to.deep.equal(expected());
+  });
+
+  describe('facets (as in search, counted here from the fixture)', () => {
+    it('counts every active job without filters, with labels for locations and organizations', async () => {
+      const res = await browse('');
+      expect(res.body.facets).to.deep.equal(expectedFacets(activeCatalogNewestFirst(), {}));
+      expect(res.body.facets.organization_ids.map((v: { label: string }) => v.label).sort()).to.deep.equal(ORGS.map((o) => o.name).sort());
+    });
+
+    it('leaves each facet uncounted by its own filter, and counted by every other (disjunctive facets)', async () => {
+      const selection = { organization_ids: [ORGS[0].id], location_ids: [LOCATIONS[1].id], job_types: ['full_time'], experiences: ['senior'] };
+      const res = await browse(`?organization_id=${ORGS[0].id}&location_id=${LOCATIONS[1].id}&job_type=full_time&experience=Senior&limit=100`);
+      const facets = expectedFacets(activeCatalogNewestFirst(), selection);
+      expect(res.body.facets).to.deep.equal(facets);
+      // What makes them disjunctive: the job_types facet lists types the job_type filter leaves out.
+      expect(facets.job_types.filter((v) => v.value !== 'full_time' && v.count > 0)).not.to.have.length(0);
+      // And the hits still honour every filter.
+      const keep = (d: JobDocument) =>
+        d.organization_id === ORGS[0].id && d.location_id === LOCATIONS[1].id && d.type === 'full_time' && d.experience?.toLowerCase() === 'senior';
+      expect(ids(res)).to.deep.equal(expected(keep));
+    });
+
+    it('narrows every facet by hashtags and project_id, which have no facet', async () => {
+      const keep = (d: JobDocument) => d.project_id === PROJECTS[0] && lower(d.tags).includes('visa');
+      const res = await browse(`?project_id=${PROJECTS[0]}&hashtags=%23Visa&job_type=contract`);
+      const facets = expectedFacets(activeCatalogNewestFirst().filter(keep), { job_types: ['contract'] });
+      expect(res.body.facets).to.deep.equal(facets);
+      expect(facets.job_types.reduce((n, v) => n + v.count, 0), 'the fixture has such jobs').to.be.greaterThan(0);
+    });
+
+    it('lists a selected organization with its label even when no job of the other filters has it', async () => {
+      const res = await browse(`?organization_id=${ORGS[2].id}&hashtags=no-such-tag`);
+      expect(res.body.facets.organization_ids).to.deep.equal([{ value: ORGS[2].id, label: ORGS[2].name, count: 0 }]);
+    });
   });
 
   describe('pagination', () => {
@@ -132,7 +174,9 @@ describe('GET /agents/jobs (browse)', () => {
     it('answers an empty page past the end with the true pagination', async () => {
       const res = await browse('?limit=10&page=50');
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ jobs: [], pagination: { current_page: 50, total_pages: Math.ceil(total() / 10), total_items: total() } });
+      expect(res.body.jobs).to.deep.equal([]);
+      expect(res.body.pagination).to.deep.equal({ current_page: 50, total_pages: Math.ceil(total() / 10), total_items: total() });
+      expect(res.body.facets).to.deep.equal(expectedFacets(activeCatalogNewestFirst(), {}));
     });
 
     it('pages through every job exactly once', async () => {

@@ -1,13 +1,14 @@
 import { defineRoute } from '../../../../shared/http/route';
-import { BrowseQuery, JobList } from '../../../../shared/schemas/job-search';
+import { BrowseQuery, JobSearchResult } from '../../../../shared/schemas/job-search';
 import type { ReadDeps } from '../../deps';
-import { presentJobList } from '../../presenters/job-page';
-import { buildBrowseRequest } from '../../search/browse-query';
+import { presentJobPage } from '../../presenters/job-page';
+import { buildBrowseRequest, splitBrowseFilters } from '../../search/browse-query';
+import { readFacets } from '../../search/facets';
 import { readBrowseParams } from '../../search/params';
 import { runJobSearch } from '../../search/run-search';
-import { EXAMPLE_JOB } from './examples';
+import { EXAMPLE_FACETS, EXAMPLE_JOB } from './examples';
 
-/** GET /agents/jobs (spec 4.1): active jobs, filtered, newest first. */
+/** GET /agents/jobs (spec 4.1): active jobs, filtered, newest first, with facets. */
 export function browseJobsRoute(deps: ReadDeps) {
   return defineRoute({
     operationId: 'browseJobs',
@@ -17,21 +18,23 @@ export function browseJobsRoute(deps: ReadDeps) {
     description:
       'Lists active jobs (flag set, closing date absent or not before today, UTC), newest first and then by id, so paging is stable. ' +
       'Filters combine with AND; hashtags is a comma-separated list of which a job needs any one. ' +
-      'experience and hashtags match case-insensitively. A page past the end answers an empty list with the true pagination.',
+      'experience and hashtags match case-insensitively. A page past the end answers an empty list with the true pagination. ' +
+      'Facets, as in search, count for each value the jobs it would give with every other filter applied: job_type, location_id, ' +
+      'organization_id and experience each leave their own facet uncounted by them; hashtags and project_id narrow every facet.',
     tags: ['Jobs'],
     query: BrowseQuery,
     responses: {
       200: {
-        description: 'A page of active jobs',
-        schema: JobList,
-        example: { jobs: [EXAMPLE_JOB], pagination: { current_page: 1, total_pages: 1, total_items: 1 } },
+        description: 'A page of active jobs, newest first, with facets',
+        schema: JobSearchResult,
+        example: { jobs: [EXAMPLE_JOB], pagination: { current_page: 1, total_pages: 1, total_items: 1 }, facets: EXAMPLE_FACETS },
       },
     },
     errors: ['invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query }) => {
       const params = readBrowseParams(query);
-      const { docs, total } = await runJobSearch(deps.search, deps.config.indexAlias, buildBrowseRequest(params));
-      ctx.body = presentJobList(docs, total, params.paging);
+      const { docs, total, aggregations } = await runJobSearch(deps.search, deps.config.indexAlias, buildBrowseRequest(params));
+      ctx.body = presentJobPage(docs, total, params.paging, readFacets(aggregations, splitBrowseFilters(params.filters).selected));
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { Job } from '../../../../shared/schemas/job';
+import type { SearchFacets } from '../../../../shared/schemas/job-search';
 
 /** A Job as the read operations show it in the OpenAPI document. */
 export const EXAMPLE_JOB: Job = {
@@ -18,4 +19,16 @@ export const EXAMPLE_JOB: Job = {
   is_active: true,
   created_at: '2026-01-15T09:30:00.000Z',
   updated_at: '2026-01-15T09:30:00.000Z',
+};
+
+/** The facets of a page holding only EXAMPLE_JOB. */
+export const EXAMPLE_FACETS: SearchFacets = {
+  job_types: [{ value: 'full_time', count: 1 }],
+  location_ids: [{ value: EXAMPLE_JOB.location_id!, label: 'Berlin', count: 1 }],
+  organization_ids: [{ value: EXAMPLE_JOB.organization_id!, label: 'Acme', count: 1 }],
+  experiences: [{ value: 'senior', count: 1 }],
+  skills: [
+    { value: 'postgresql', count: 1 },
+    { value: 'typescript', count: 1 },
+  ],
 };

@@ -1,12 +1,12 @@
 import { defineRoute } from '../../../../shared/http/route';
 import { JobSearchResult, SearchQuery } from '../../../../shared/schemas/job-search';
 import type { ReadDeps } from '../../deps';
-import { presentSearchResult } from '../../presenters/job-page';
+import { presentJobPage } from '../../presenters/job-page';
 import { readFacets } from '../../search/facets';
 import { readSearchParams } from '../../search/params';
 import { buildSearchRequest } from '../../search/search-query';
 import { runJobSearch } from '../../search/run-search';
-import { EXAMPLE_JOB } from './examples';
+import { EXAMPLE_FACETS, EXAMPLE_JOB } from './examples';
 
 /** GET /agents/jobs/search (spec 4.2): active jobs by relevance, with disjunctive facets. */
 export function searchJobsRoute(deps: ReadDeps) {
@@ -30,13 +30,7 @@ export function searchJobsRoute(deps: ReadDeps) {
         example: {
           jobs: [EXAMPLE_JOB],
           pagination: { current_page: 1, total_pages: 1, total_items: 1 },
-          facets: {
-            job_types: [{ value: 'full_time', count: 1 }],
-            location_ids: [{ value: EXAMPLE_JOB.location_id!, label: 'Berlin', count: 1 }],
-            organization_ids: [{ value: EXAMPLE_JOB.organization_id!, label: 'Acme', count: 1 }],
-            experiences: [{ value: 'senior', count: 1 }],
-            skills: [{ value: 'postgresql', count: 1 }, { value: 'typescript', count: 1 }],
-          },
+          facets: EXAMPLE_FACETS,
         },
       },
     },
@@ -44,7 +38,7 @@ export function searchJobsRoute(deps: ReadDeps) {
     handle: async (ctx, { query }) => {
       const params = readSearchParams(query);
       const { docs, total, aggregations } = await runJobSearch(deps.search, deps.config.indexAlias, buildSearchRequest(params));
-      ctx.body = presentSearchResult(docs, total, params.paging, readFacets(aggregations, params.filters));
+      ctx.body = presentJobPage(docs, total, params.paging, readFacets(aggregations, params.filters));
     },
   });
 }
