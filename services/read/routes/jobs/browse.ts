@@ -19,8 +19,9 @@ export function browseJobsRoute(deps: ReadDeps) {
       'Lists active jobs (flag set, closing date absent or not before today, UTC), newest first and then by id, so paging is stable. ' +
       'Filters combine with AND; hashtags is a comma-separated list of which a job needs any one. ' +
       'experience and hashtags match case-insensitively. A page past the end answers an empty list with the true pagination. ' +
-      'Facets, as in search, count for each value the jobs it would give with every other filter applied: job_type, location_id, ' +
-      'organization_id and experience each leave their own facet uncounted by them; hashtags and project_id narrow every facet.',
+      'Facets, as in search, count for each value the jobs it would give with every other filter applied: the job_type, location_id, ' +
+      'organization_id and experience filters do not narrow their own facet (job_types, location_ids, organization_ids, experiences); ' +
+      'hashtags and project_id narrow every facet.',
     tags: ['Jobs'],
     query: BrowseQuery,
     responses: {
