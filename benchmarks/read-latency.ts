@@ -20,9 +20,9 @@ import type { JobDocument } from '../shared/jobs/job-document';
 import { createLogger } from '../shared/logger';
 import { createSearchClient } from '../shared/search/client';
 import type { BrowseQuery, SearchQuery } from '../shared/schemas/job-search';
-import { generateSeedData, type SeedData } from '../scripts/seed/generate';
 import type { BenchOptions } from './lib/args';
 import { createBenchWorld } from './bench-database';
+import { seededDocuments } from './seeded-documents';
 import { listen, TimedClient, timed } from './lib/http';
 import { rotation } from './lib/interleave';
 import type { Comparison } from './lib/report';
@@ -45,13 +45,6 @@ interface CaseRequest {
   direct: () => Promise<unknown>;
   /** The direct call without aggregations, where the case reports what its facets cost. */
   withoutFacets?: () => Promise<unknown>;
-}
-
-/** The index documents of the seeded jobs, with the display names the indexer joins in. */
-function seededDocuments(data: SeedData): JobDocument[] {
-  const orgs = new Map(data.organizations.map((o) => [o.id, o.name]));
-  const locations = new Map(data.locations.map((l) => [l.id, l.name]));
-  return data.jobs.map(({ version: _version, ...job }) => ({ ...job, organization: orgs.get(job.organization_id)!, location: locations.get(job.location_id)! }));
 }
 
 /** Values that occur often in the data, so filtered searches return something. */
@@ -121,7 +114,7 @@ export async function readLatency(options: BenchOptions, log: (message: string) 
   const client = new TimedClient();
   const servers: { close: () => Promise<void> }[] = [];
   try {
-    const docs = seededDocuments(generateSeedData());
+    const docs = seededDocuments();
     const indexed = await bulkIndexJobs(world.search, world.config.indexAlias, docs.map((doc) => ({ doc, version: 1 })), { refresh: true, requestTimeoutMs: 120_000 });
     if (indexed.failed.length > 0) throw new Error(`indexing the seeded jobs failed: ${JSON.stringify(indexed.failed.slice(0, 3))}`);
 

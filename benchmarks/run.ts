@@ -12,12 +12,14 @@ import { onInterrupt } from './lib/cleanup';
 import { ensureSearchNode } from './lib/elasticsearch-node';
 import { formatTable, roundedComparison, type Comparison } from './lib/report';
 import { readLatency } from './read-latency';
+import { responseSize } from './response-size';
 import { timeToSearchable } from './time-to-searchable';
 
 type Benchmark = (options: BenchOptions, log: (message: string) => void) => Promise<Comparison[]>;
 
 const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
   'read-latency': readLatency,
+  'response-size': responseSize,
   'time-to-searchable': timeToSearchable,
   'import-rate': importRate,
 };
@@ -81,7 +83,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `\nBenchmarks (${meta.benchmarks.join(', ')}) on ${meta.cpus} CPUs, Node ${meta.node}, Elasticsearch ${meta.elasticsearch}; ` +
         `load average (1/5/15 min) ${meta.load_average_before} before, ${meta.load_average_after} after; ${meta.took_seconds}s.\n` +
-        `Ratio = subject time / baseline time (1.00 = as fast as the baseline; for rates, baseline rate / subject rate). ` +
+        `Ratio = subject time / baseline time (1.00 = as fast as the baseline; for rates, baseline rate / subject rate; ` +
+        `for sizes, subject bytes / baseline bytes). ` +
         `Δ = median paired difference of interleaved runs.\n`,
     );
     console.log(formatTable(comparisons));

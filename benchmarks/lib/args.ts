@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** The benchmarks `npm run bench` knows, in the order it runs them. */
-export const BENCHMARK_NAMES = ['read-latency', 'time-to-searchable', 'import-rate'] as const;
+export const BENCHMARK_NAMES = ['read-latency', 'response-size', 'time-to-searchable', 'import-rate'] as const;
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
 
 /** Settings of one `npm run bench` invocation. */
@@ -9,7 +9,7 @@ export interface BenchOptions {
   names: BenchmarkName[];
   /** Jobs generated for import-rate. */
   jobs: number;
-  /** Timed requests per case and variant for read-latency. */
+  /** Timed requests per case and variant for read-latency and response-size. */
   requests: number;
   /** Timed creates for time-to-searchable. */
   creates: number;
@@ -24,11 +24,13 @@ export interface BenchOptions {
 export const USAGE = `usage: npm run bench [-- <benchmark>...] [options]
 
 Runs each benchmark against a baseline measured in the same invocation on the same data, and
-prints the figures and the ratio subject time / baseline time (1.00 = as fast as the baseline).
+prints the figures and the ratio subject / baseline (1.00 = as fast, or as large, as the baseline).
 
 benchmarks (default: all, in this order):
   read-latency        browse, search with three filters, get: read service over HTTP vs the same
                       Elasticsearch query sent with the client; all-in-one gateway vs read service
+  response-size       pages of 100 jobs from browse and search, gzip and br vs plain JSON: bytes on
+                      the wire and round-trip time
   time-to-searchable  POST /agents/jobs until browse and search return the job vs one
                       index-with-refresh round trip straight to Elasticsearch
   import-rate         npm run import of N generated jobs vs raw bulk indexing of the same
@@ -36,7 +38,8 @@ benchmarks (default: all, in this order):
 
 options:
   --jobs <n>          jobs for import-rate (default 10000; the full figure is --jobs 100000)
-  --requests <n>      timed requests per case and variant for read-latency (default 300)
+  --requests <n>      timed requests per case and variant for read-latency and response-size
+                      (default 300)
   --creates <n>       timed creates for time-to-searchable (default 100)
   --batch-size <n>    jobs per batch for the import and its baselines (default 1000)
   --json              print the results as JSON on stdout (progress stays on stderr)

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 /** A server of the benchmark's own on an ephemeral port. */
 export interface Listening {
@@ -26,11 +27,18 @@ export interface TimedResponse {
   status: number;
   body: any;
   ms: number;
+  /** Size of the body on the wire, before decoding. */
+  bytes: number;
+  /** The Content-Encoding the server chose ('identity' when none). */
+  encoding: string;
 }
 
+const DECODERS: Record<string, (wire: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
+
 /**
- * An HTTP client like an agent's on the same machine: keep-alive connections, the body read
- * and parsed as JSON before the clock stops (as the Elasticsearch client does for baselines).
+ * An HTTP client like an agent's on the same machine: keep-alive connections, the body read,
+ * decoded when compressed, and parsed as JSON before the clock stops (as the Elasticsearch
+ * client does for baselines). It sends no Accept-Encoding unless told to.
  */
 export class TimedClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -44,9 +52,12 @@ export class TimedClient {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           try {
-            const text = Buffer.concat(chunks).toString();
+            const wire = Buffer.concat(chunks);
+            const encoding = String(res.headers['content-encoding'] ?? 'identity');
+            const decode = DECODERS[encoding];
+            const text = (decode ? decode(wire) : wire).toString();
             const body = text === '' ? null : JSON.parse(text);
-            resolve({ status: res.statusCode!, body, ms: performance.now() - started });
+            resolve({ status: res.statusCode!, body, ms: performance.now() - started, bytes: wire.length, encoding });
           } catch (err) {
             reject(err);
           }

@@ -3,7 +3,7 @@ import { round } from './stats';
 /** What was measured for one side of a comparison, e.g. { median: 2.4, p90: 3.1 } in ms. */
 export interface Measurement {
   label: string;
-  unit: 'ms' | 'jobs/s';
+  unit: 'ms' | 'jobs/s' | 'bytes';
   figures: Record<string, number>;
 }
 
@@ -49,7 +49,7 @@ export function formatColumns(rows: string[][]): string {
 
 /** The compact table: one row per comparison, the ratio column last (first ratio = first figure). */
 export function formatTable(comparisons: readonly Comparison[]): string {
-  const header = ['benchmark', 'case', 'subject', 'measured', 'baseline (same run)', 'measured', 'x baseline time'];
+  const header = ['benchmark', 'case', 'subject', 'measured', 'baseline (same run)', 'measured', 'x baseline'];
   // A benchmark's name and case only where they change, so the rows read as groups.
   const rows = comparisons.map((c, i) => {
     const previous = comparisons[i - 1];

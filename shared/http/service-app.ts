@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from '../logger';
+import { compressResponses } from './compression';
 import { errorBoundary } from './error-boundary';
 import type { HttpState } from './http-state';
 import { countRequests } from './metrics';
@@ -23,9 +24,9 @@ export interface ServiceAppOptions {
 }
 
 /**
- * The skeleton both services share: request id, request log and metrics (outside the error
- * boundary, so they see the final status), the one error boundary, rate limits, the routes, and
- * JSON 404/405 for everything else. Returns the app and its router (the all-in-one process and
+ * The skeleton both services share: request id, response compression, request log and metrics
+ * (outside the error boundary, so they see the final status), the one error boundary, rate
+ * limits, the routes, and JSON 404/405 for everything else. Returns the app and its router (the all-in-one process and
  * the OpenAPI document use the router to know what each service serves).
  */
 export function createServiceApp({ logger, routes, http, trustProxy, fallbackRouters = [] }: ServiceAppOptions): { app: Koa; router: Router } {
@@ -39,6 +40,8 @@ export function createServiceApp({ logger, routes, http, trustProxy, fallbackRou
   const router = new Router();
   mountRoutes(router, routes);
   app.use(requestId());
+  // Outside the boundary and the routes, so every body is compressed, error bodies included.
+  app.use(compressResponses());
   app.use(matchRoute(router, routes));
   app.use(requestLog(logger));
   app.use(countRequests(http.metrics));

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import { checkResponse } from './contract';
@@ -9,8 +10,16 @@ import { checkResponse } from './contract';
  * Every integration test talks to the services through this.
  */
 export function httpClient(app: Koa | http.RequestListener) {
+  return supertest(contractChecked(app));
+}
+
+/**
+ * The app's handler with every response checked against the OpenAPI document: for tests that
+ * must see the bytes on the wire, which supertest hides (it decompresses).
+ */
+export function contractChecked(app: Koa | http.RequestListener): http.RequestListener {
   const handler = typeof app === 'function' ? app : app.callback();
-  const checked: http.RequestListener = (req, res) => {
+  return (req, res) => {
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: any[]) => boolean;
     const end = res.end.bind(res) as (...args: any[]) => http.ServerResponse;
@@ -20,10 +29,26 @@ export function httpClient(app: Koa | http.RequestListener) {
     }) as typeof res.write;
     res.end = ((chunk?: any, ...rest: any[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
-      checkResponse(req, res, Buffer.concat(chunks));
+      checkResponse(req, res, decodedBody(res, Buffer.concat(chunks)));
       return end(chunk, ...rest);
     }) as typeof res.end;
     return handler(req, res);
   };
-  return supertest(checked);
+}
+
+const DECODERS: Record<string, (wire: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
+
+/**
+ * The body as the route wrote it, before the compression middleware encoded it for the wire (the
+ * test client asks for gzip, as most clients do). A body that does not decode is passed on as it
+ * came, and the contract check reports it as not JSON.
+ */
+function decodedBody(res: http.ServerResponse, wire: Buffer): Buffer {
+  const decode = DECODERS[String(res.getHeader('content-encoding') ?? '').toLowerCase()];
+  if (!decode) return wire;
+  try {
+    return decode(wire);
+  } catch {
+    return wire;
+  }
 }
