@@ -5,6 +5,8 @@
  * Reported per encoding: bytes on the wire against the plain body, and the round trip (the
  * client decodes and parses) against the plain one. Over loopback bandwidth is free, so the
  * time ratio is what compressing costs; the byte ratio is what it saves on any real network.
+ * A fourth variant revalidates: the same request with the ETag of an earlier answer in
+ * If-None-Match, answered 304 with no body.
  */
 import { createReadApp } from '../services/read/app';
 import { bulkIndexJobs } from '../services/write/indexing/bulk-index';
@@ -21,6 +23,11 @@ import { seededDocuments } from './seeded-documents';
 const WARMUP = 30;
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 type Encoding = (typeof ENCODINGS)[number];
+const VARIANTS = [...ENCODINGS, 'revalidate'] as const;
+type Variant = (typeof VARIANTS)[number];
+
+/** How the report names the variants compared with plain JSON. */
+const LABELS: Record<Exclude<Variant, 'identity'>, string> = { gzip: 'gzip', br: 'br', revalidate: '304 revalidation' };
 
 /** Request i of each case: a different page or query each time, always 100 jobs. */
 const CASES: Record<string, (i: number) => string> = {
@@ -48,36 +55,50 @@ export async function responseSize(options: BenchOptions, log: (message: string)
       return res;
     };
 
+    /** The ETag of each path's plain answer, taken during the warm-up, for the revalidations. */
+    const tags = new Map<string, string>();
+    const revalidate = async (path: string): Promise<TimedResponse> => {
+      const res = await client.request(`${read.base}${path}`, { headers: { 'if-none-match': tags.get(path)! } });
+      if (res.status !== 304) throw new Error(`GET ${path} with its ETag answered ${res.status}, not 304`);
+      return res;
+    };
+    const run = (variant: Variant, path: string) => (variant === 'revalidate' ? revalidate(path) : fetch(path, variant));
+
     const comparisons: Comparison[] = [];
     for (const [name, pathAt] of Object.entries(CASES)) {
-      for (let i = 0; i < WARMUP; i++) for (const e of rotation(ENCODINGS, i)) await fetch(pathAt(i), e);
-      const ms: Record<Encoding, number[]> = { identity: [], gzip: [], br: [] };
-      const bytes: Record<Encoding, number[]> = { identity: [], gzip: [], br: [] };
+      for (let i = 0; i < WARMUP; i++) {
+        const path = pathAt(i);
+        tags.set(path, String((await fetch(path, 'identity')).headers.etag));
+        for (const v of rotation(VARIANTS, i)) await run(v, path);
+      }
+      const ms: Record<Variant, number[]> = { identity: [], gzip: [], br: [], revalidate: [] };
+      const bytes: Record<Variant, number[]> = { identity: [], gzip: [], br: [], revalidate: [] };
       for (let i = 0; i < options.requests; i++) {
-        for (const e of rotation(ENCODINGS, i)) {
-          const res = await fetch(pathAt(i), e);
-          ms[e].push(res.ms);
-          bytes[e].push(res.bytes);
+        for (const v of rotation(VARIANTS, i)) {
+          const res = await run(v, pathAt(i));
+          ms[v].push(res.ms);
+          bytes[v].push(res.bytes);
         }
       }
-      log(`response-size: ${name} done (${options.requests} requests per encoding)`);
+      log(`response-size: ${name} done (${options.requests} requests per variant)`);
       const plainBytes = summarize(bytes.identity);
       const plainMs = summarize(ms.identity);
-      for (const e of ['gzip', 'br'] as const) {
+      for (const e of ['gzip', 'br', 'revalidate'] as const) {
         const size = summarize(bytes[e]);
         const time = summarize(ms[e]);
         comparisons.push(
           {
             benchmark: 'response-size',
             case: name,
-            subject: { label: `${e}, bytes on the wire`, unit: 'bytes', figures: { median: size.median } },
+            subject: { label: `${LABELS[e]}, bytes on the wire`, unit: 'bytes', figures: { median: size.median } },
             baseline: { label: 'plain JSON, bytes', unit: 'bytes', figures: { median: plainBytes.median } },
-            ratios: { median: timeRatio(size.median, plainBytes.median) },
+            // Not timeRatio: a 304 sends 0 bytes, a true ratio of 0.
+            ratios: { median: size.median / plainBytes.median },
           },
           {
             benchmark: 'response-size',
             case: name,
-            subject: { label: `${e}, round trip (loopback)`, unit: 'ms', figures: { median: time.median, p90: time.p90 } },
+            subject: { label: `${LABELS[e]}, round trip (loopback)`, unit: 'ms', figures: { median: time.median, p90: time.p90 } },
             baseline: { label: 'plain JSON, round trip', unit: 'ms', figures: { median: plainMs.median, p90: plainMs.p90 } },
             ratios: { median: timeRatio(time.median, plainMs.median), p90: timeRatio(time.p90, plainMs.p90) },
             pairedDifference: medianPairedDifference(ms[e], ms.identity),

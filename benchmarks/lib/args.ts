@@ -29,8 +29,8 @@ prints the figures and the ratio subject / baseline (1.00 = as fast, or as large
 benchmarks (default: all, in this order):
   read-latency        browse, search with three filters, get: read service over HTTP vs the same
                       Elasticsearch query sent with the client; all-in-one gateway vs read service
-  response-size       pages of 100 jobs from browse and search, gzip and br vs plain JSON: bytes on
-                      the wire and round-trip time
+  response-size       pages of 100 jobs from browse and search, gzip, br and a 304 revalidation vs
+                      plain JSON: bytes on the wire and round-trip time
   time-to-searchable  POST /agents/jobs until browse and search return the job vs one
                       index-with-refresh round trip straight to Elasticsearch
   import-rate         npm run import of N generated jobs vs raw bulk indexing of the same

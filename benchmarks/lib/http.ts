@@ -31,6 +31,7 @@ export interface TimedResponse {
   bytes: number;
   /** The Content-Encoding the server chose ('identity' when none). */
   encoding: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 const DECODERS: Record<string, (wire: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
@@ -57,7 +58,7 @@ export class TimedClient {
             const decode = DECODERS[encoding];
             const text = (decode ? decode(wire) : wire).toString();
             const body = text === '' ? null : JSON.parse(text);
-            resolve({ status: res.statusCode!, body, ms: performance.now() - started, bytes: wire.length, encoding });
+            resolve({ status: res.statusCode!, body, ms: performance.now() - started, bytes: wire.length, encoding, headers: res.headers });
           } catch (err) {
             reject(err);
           }

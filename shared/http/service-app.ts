@@ -2,6 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from '../logger';
 import { compressResponses } from './compression';
+import { conditionalGet } from './conditional-get';
 import { errorBoundary } from './error-boundary';
 import type { HttpState } from './http-state';
 import { countRequests } from './metrics';
@@ -25,8 +26,8 @@ export interface ServiceAppOptions {
 
 /**
  * The skeleton both services share: request id, response compression, request log and metrics
- * (outside the error boundary, so they see the final status), the one error boundary, rate
- * limits, the routes, and JSON 404/405 for everything else. Returns the app and its router (the all-in-one process and
+ * (outside the error boundary, so they see the final status), ETags and 304 answers for GET, the
+ * one error boundary, rate limits, the routes, and JSON 404/405 for everything else. Returns the app and its router (the all-in-one process and
  * the OpenAPI document use the router to know what each service serves).
  */
 export function createServiceApp({ logger, routes, http, trustProxy, fallbackRouters = [] }: ServiceAppOptions): { app: Koa; router: Router } {
@@ -45,6 +46,9 @@ export function createServiceApp({ logger, routes, http, trustProxy, fallbackRou
   app.use(matchRoute(router, routes));
   app.use(requestLog(logger));
   app.use(countRequests(http.metrics));
+  // Inside the log and the metrics, so a 304 is recorded as one; outside the boundary, so only
+  // successful answers get a tag.
+  app.use(conditionalGet());
   app.use(errorBoundary(logger));
   app.use(rateLimit(http.rateLimits));
   app.use(router.routes());

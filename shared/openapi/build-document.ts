@@ -32,6 +32,24 @@ const REQUEST_ID: HeaderObject = {
 };
 const RETRY_AFTER: HeaderObject = { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } };
 const ALLOW: HeaderObject = { description: 'The methods the path accepts.', required: true, schema: { type: 'string' } };
+const ETAG: HeaderObject = {
+  description: 'A weak tag of the content (the same whether the body is sent plain or compressed): send it back in If-None-Match to be answered 304 while the content has not changed.',
+  required: true,
+  schema: { type: 'string' },
+};
+
+/** What every GET operation adds for conditional requests (../http/conditional-get). */
+const IF_NONE_MATCH: ParameterObject = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body.',
+  schema: { type: 'string' },
+};
+const NOT_MODIFIED: ResponseObject = {
+  description: 'Not Modified: the content still matches an ETag of If-None-Match; no body.',
+  headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' }, ETag: { $ref: '#/components/headers/ETag' } },
+};
 const rateLimitHeader = (description: string): HeaderObject => ({
   description: `${description} Sent on every response of the operation while rate limits are configured.`,
   required: false,
@@ -133,6 +151,11 @@ function operation(route: AnyRoute, components: SchemaComponents): OperationObje
     };
   }
   for (const [status, response] of Object.entries(route.responses)) op.responses[status] = successResponse(response, components);
+  if (route.method === 'GET') {
+    op.parameters = [...(op.parameters ?? []), IF_NONE_MATCH];
+    for (const response of Object.values(op.responses)) response.headers = { ...response.headers, ETag: { $ref: '#/components/headers/ETag' } };
+    op.responses['304'] = structuredClone(NOT_MODIFIED);
+  }
   for (const [status, codes] of errorsByStatus(operationErrorCodes(route))) op.responses[String(status)] = errorResponse(status, codes);
   if (isApiOperation(route)) for (const response of Object.values(op.responses)) Object.assign((response.headers ??= {}), RATE_LIMIT_HEADERS);
   if (route.auth === 'apiKey') op.security = [{ apiKey: [] }];
@@ -174,6 +197,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
         RequestId: REQUEST_ID,
         RetryAfter: RETRY_AFTER,
         Allow: ALLOW,
+        ETag: ETAG,
         RateLimitLimit: rateLimitHeader('Requests allowed per window (one minute): per API key for operations that take one, per client address for the others.'),
         RateLimitRemaining: rateLimitHeader('Requests left in the current window.'),
         RateLimitReset: rateLimitHeader('Seconds until the current window ends.'),

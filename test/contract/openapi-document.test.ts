@@ -80,6 +80,17 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents conditional requests on every GET operation: If-None-Match, ETag on success, 304', () => {
+    const gets = operations(doc).filter(([method]) => method === 'GET');
+    expect(gets.length).to.be.greaterThan(5);
+    for (const [, path, op] of gets) {
+      expect(op.parameters?.map((p) => `${p.in} ${p.name}`), path).to.include('header If-None-Match');
+      expect(op.responses['200'].headers, path).to.have.property('ETag');
+      expect(op.responses, path).to.have.property('304');
+    }
+    for (const [method, path, op] of operations(doc).filter(([m]) => m !== 'GET')) expect(op.responses, `${method} ${path}`).not.to.have.property('304');
+  });
+
   it('gives every response a schema and an example that validates against it', () => {
     const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true });
     addFormats(ajv);
@@ -87,6 +98,13 @@ describe('the OpenAPI document', () => {
     for (const [method, path, op] of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {
         const where = `${method} ${path} ${status}`;
+        if (status === '304') {
+          // Not Modified carries no body, only the tag.
+          expect(method, where).to.equal('GET');
+          expect(response.content, where).to.equal(undefined);
+          expect(response.headers, where).to.have.property('ETag');
+          continue;
+        }
         expect(response.content, where).to.be.an('object');
         for (const [type, media] of Object.entries(response.content!)) {
           expect(media.schema, where).to.be.an('object');

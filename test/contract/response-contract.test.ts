@@ -38,7 +38,7 @@ function json(method: string, url: string, status: number, body: unknown, header
     method,
     url,
     status,
-    headers: { 'x-request-id': 'r1', 'content-type': 'application/json; charset=utf-8', ...headers },
+    headers: { 'x-request-id': 'r1', 'content-type': 'application/json; charset=utf-8', ...(method === 'GET' || method === 'HEAD' ? { etag: 'W/"5-x"' } : {}), ...headers },
     body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
   };
 }
@@ -61,7 +61,7 @@ describe('the response contract check (unit)', () => {
 
   it('reports an undocumented status, and an error code the status may not carry there', () => {
     expect(contract.check(json('GET', `/things/${ID}`, 201, { id: ID, size: 2 }))).to.deep.equal([
-      `GET /things/${ID} -> 201: status 201 is not documented for getThing (documented: 200, 400, 404, 429, 500, 503)`,
+      `GET /things/${ID} -> 201: status 201 is not documented for getThing (documented: 200, 304, 400, 404, 429, 500, 503)`,
     ]);
     expect(contract.check(error('GET', '/things/search', errors.jobNotFound('x')))[0]).to.include('status 404 is not documented for searchThings');
     const wrongCode = contract.check(error('GET', '/things/search', errors.unknownLocation(ID)));
@@ -69,8 +69,10 @@ describe('the response contract check (unit)', () => {
   });
 
   it('requires x-request-id on every response and the headers a status documents', () => {
-    const bare = { ...json('GET', `/things/${ID}`, 200, { id: ID, size: 2 }), headers: { 'content-type': 'application/json' } };
+    const bare = { ...json('GET', `/things/${ID}`, 200, { id: ID, size: 2 }), headers: { 'content-type': 'application/json', etag: 'W/"1"' } };
     expect(contract.check(bare)).to.deep.equal([`GET /things/${ID} -> 200: the x-request-id header is missing`]);
+    const untagged = { ...json('GET', `/things/${ID}`, 200, { id: ID, size: 2 }), headers: { 'x-request-id': 'r', 'content-type': 'application/json' } };
+    expect(contract.check(untagged)).to.deep.equal([`GET /things/${ID} -> 200: the documented header ETag is missing`]);
     const unavailable = errors.unavailable('Elasticsearch');
     expect(contract.check(json('GET', `/things/${ID}`, 503, unavailable.toBody()))).to.deep.equal([
       `GET /things/${ID} -> 503: the documented header Retry-After is missing`,
@@ -95,7 +97,7 @@ describe('the response contract check (unit)', () => {
   });
 
   it('checks the media type, and JSON bodies that are not JSON', () => {
-    const html = { ...json('GET', '/page', 200, '<p>hi</p>'), headers: { 'x-request-id': 'r', 'content-type': 'text/html; charset=utf-8' } };
+    const html = { ...json('GET', '/page', 200, '<p>hi</p>'), headers: { 'x-request-id': 'r', etag: 'W/"1"', 'content-type': 'text/html; charset=utf-8' } };
     expect(contract.check(html)).to.deep.equal([]);
     expect(contract.check(json('GET', '/page', 200, '"<p>"'))[0]).to.include('Content-Type "application/json" is not documented (documented: text/html)');
     expect(contract.check(json('GET', `/things/${ID}`, 200, '{not json'))[0]).to.include('the body is not JSON');
@@ -103,5 +105,12 @@ describe('the response contract check (unit)', () => {
 
   it('checks only status and headers of HEAD answers', () => {
     expect(contract.check({ ...json('HEAD', `/things/${ID}`, 200, ''), body: Buffer.alloc(0) })).to.deep.equal([]);
+  });
+
+  it('accepts 304 Not Modified on GET operations, without a body and with the ETag', () => {
+    const notModified = { ...json('GET', `/things/${ID}`, 304, ''), body: Buffer.alloc(0) };
+    expect(contract.check(notModified)).to.deep.equal([]);
+    expect(contract.check({ ...notModified, body: Buffer.from('{}') })).to.deep.equal([`GET /things/${ID} -> 304: a body was sent but the document describes none`]);
+    expect(contract.check(json('POST', '/things', 304, ''))[0]).to.include('status 304 is not documented for makeThing');
   });
 });

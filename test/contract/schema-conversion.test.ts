@@ -76,6 +76,13 @@ describe('OpenAPI schema conversion (unit)', () => {
       { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
       { name: 'q', in: 'query', required: true, description: 'words', schema: { type: 'string' } },
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body.',
+        schema: { type: 'string' },
+      },
     ]);
     expect(op.responses['400'].content!['application/json'].examples!.invalid_request.value).to.deep.equal(
       errors.invalidRequest('Invalid query parameter: limit must be <= 100.', 'Fix the parameters named in details.', [{ field: 'limit', message: 'must be <= 100' }]).toBody(),

@@ -1,0 +1,34 @@
+import etag from '@koa/etag';
+import type { Middleware } from 'koa';
+import conditional from 'koa-conditional-get';
+
+/**
+ * ETags on every successful GET (and HEAD) answer, and 304 Not Modified with no body when the
+ * request's If-None-Match holds the current one: an agent that polls a job or a listing
+ * downloads it again only when it changed. @koa/etag hashes the body, koa-conditional-get
+ * compares with the request (Koa's `fresh`). The tags are weak: the same JSON goes out plain or
+ * compressed, and the bytes differ while the content does not. Other methods pass untouched.
+ */
+export function conditionalGet(): Middleware {
+  const tag = etag({ weak: true });
+  const revalidate = conditional();
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    await revalidate(ctx, () =>
+      tag(ctx, async () => {
+        await next();
+        if (ctx.status >= 200 && ctx.status < 300 && isJsonObject(ctx.body)) {
+          // Serialized once here, so the tag and the response share one JSON.stringify (the type
+          // stays application/json, set when the object was assigned). Error objects stay as
+          // they are, for the request log to read their code.
+          ctx.body = JSON.stringify(ctx.body);
+        }
+      }),
+    );
+  };
+}
+
+/** A body Koa would serialize as JSON: an object that is neither a Buffer nor a stream. */
+function isJsonObject(body: unknown): boolean {
+  return body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function';
+}
