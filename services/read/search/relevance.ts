@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { queryWords } from './query-words';
+import { synonymsOf } from './synonyms';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -28,6 +29,8 @@ export const MINIMUM_WORDS_MATCHED = '3<75%';
 const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions: 50 } as const;
 /** A word found only through a typo scores at most this share of an exact match. */
 const TYPO_WEIGHT = 0.5;
+/** A word found through a synonym ("k8s" for "kubernetes"): below the word itself, above a typo. */
+const SYNONYM_WEIGHT = 0.8;
 /** A word found in several fields scores a little more than in its best field alone. */
 const OTHER_FIELDS_SHARE = 0.2;
 
@@ -48,8 +51,27 @@ const PLAIN_TYPO_FIELDS = weighted('.plain', TYPO_FIELDS);
 const PLAIN_FIELDS = weighted('.plain');
 
 /**
+ * A synonym of a query word, in the stemmed fields; one of several words as a phrase. A phrase
+ * scores the sum of its words, so its weight is shared among them: "machine learning" for
+ * "ml" counts as one word, not two, and never outranks "ML" itself.
+ */
+function synonymQuery(synonym: string): Query {
+  const words = synonym.split(' ').length;
+  return {
+    multi_match: {
+      query: synonym,
+      type: words > 1 ? 'phrase' : 'best_fields',
+      fields: STEMMED_FIELDS,
+      tie_breaker: OTHER_FIELDS_SHARE,
+      boost: SYNONYM_WEIGHT / words,
+    },
+  };
+}
+
+/**
  * One word of the query: its best field counts, stemmed ("developers" finds "developer") or,
- * with a typo ("typscript" finds "TypeScript"), unstemmed at a lower weight. An experience
+ * with a typo ("typscript" finds "TypeScript"), unstemmed at a lower weight, or through a
+ * synonym ("k8s" finds "Kubernetes", ./synonyms) at a weight between the two. An experience
  * level or job type named in the query ("senior", "internship") matches those fields too.
  */
 function wordQuery(word: string): Query {
@@ -68,6 +90,7 @@ function wordQuery(word: string): Query {
             boost: TYPO_WEIGHT,
           },
         },
+        ...synonymsOf(word).map(synonymQuery),
         { term: { 'experience.lower': { value: word, boost: FIELD_WEIGHTS.description } } },
         { term: { type: { value: word, boost: FIELD_WEIGHTS.description } } },
       ],

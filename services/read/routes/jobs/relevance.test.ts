@@ -59,6 +59,25 @@ describe('search relevance (golden queries)', () => {
     expect(await ranked('terraform')).to.deep.equal(['twinNewer', 'twinOlder']);
   });
 
+  it('finds synonyms ("k8s" for "kubernetes"), below the word itself even when newer', async () => {
+    expect(RELEVANCE_JOBS.k8sInSkills.created_at > RELEVANCE_JOBS.kubernetesInSkills.created_at).to.equal(true);
+    expect(await ranked('kubernetes')).to.deep.equal(['kubernetesInSkills', 'k8sInSkills']);
+    expect(await ranked('k8s')).to.deep.equal(['k8sInSkills', 'kubernetesInSkills']);
+    expect(await ranked('js')).to.deep.equal(['javascriptInSkills']);
+    expect(await ranked('golang')).to.deep.equal(['kotlinInOrganization']);
+  });
+
+  it('expands an abbreviation to its phrase, which must stand together', async () => {
+    expect(await ranked('ml')).to.deep.equal(['mlAbbreviated', 'mlPhrase']);
+    expect(await ranked('sre')).to.deep.equal(['twinNewer', 'twinOlder']);
+    // Spelled out, the query keeps meaning its words: the abbreviation is not looked for.
+    expect(await ranked('machine learning')).to.deep.equal(['mlPhrase', 'mlApart']);
+  });
+
+  it('matches "frontend" with "Front-End"', async () => {
+    expect(await ranked('frontend')).to.deep.equal(['typescript', 'frontEndHyphen']);
+  });
+
   it('needs every word of a short query', async () => {
     expect(await ranked('kotlin payments')).to.deep.equal(['kotlinInTitle']);
     expect(await ranked('kotlin astronomy')).to.deep.equal([]);

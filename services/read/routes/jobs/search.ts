@@ -17,7 +17,8 @@ export function searchJobsRoute(deps: ReadDeps) {
     summary: 'Search active jobs',
     description:
       'Keyword search over active jobs. A match in the title counts most, then skills, organization and tags, then the description ' +
-      '(location and department count too); words are stemmed ("developers" finds "developer"), small typos are forgiven, and jobs ' +
+      '(location and department count too); words are stemmed ("developers" finds "developer"), small typos are forgiven, common ' +
+      'abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs ' +
       'where the words stand together as a phrase rank higher. Up to three words must all match; of longer queries, three quarters. ' +
       'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
       "Facets count, for each value, the results that value would give with every other filter applied (each facet ignores its own filter).",

@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { queryWords } from './query-words';
+import { relevanceQuery } from './relevance';
+import { SYNONYM_GROUPS, synonymsOf } from './synonyms';
+
+describe('synonyms', () => {
+  const terms = SYNONYM_GROUPS.flat();
+
+  it('lists each term once, in lowercase with single spaces, in groups of two or more', () => {
+    expect(new Set(terms).size).to.equal(terms.length);
+    for (const term of terms) expect(term).to.match(/^[a-z0-9]+( [a-z0-9]+)*$/);
+    for (const group of SYNONYM_GROUPS) expect(group.length).to.be.at.least(2);
+  });
+
+  it('keys only one-word terms, as queryWords gives them (no stop word among them)', () => {
+    for (const term of terms.filter((t) => !t.includes(' '))) {
+      expect(queryWords(term).words, term).to.deep.equal([term]);
+      expect(synonymsOf(term), term).not.to.be.empty;
+    }
+  });
+
+  it('gives the other members of the group, phrases included, and nothing for other words', () => {
+    expect(synonymsOf('k8s')).to.deep.equal(['kubernetes']);
+    expect(synonymsOf('kubernetes')).to.deep.equal(['k8s']);
+    expect(synonymsOf('ml')).to.deep.equal(['machine learning']);
+    expect(synonymsOf('machine learning')).to.deep.equal([]);
+    expect(synonymsOf('engineer')).to.deep.equal([]);
+  });
+
+  it('adds each synonym to the word\'s clause below the word itself, a phrase weighing as one word', () => {
+    const text = JSON.stringify(relevanceQuery('k8s ml'));
+    expect(text).to.include('{"multi_match":{"query":"kubernetes","type":"best_fields"');
+    expect(text).to.match(/"query":"kubernetes"[^}]*"boost":0\.8\b/);
+    expect(text).to.match(/"query":"machine learning","type":"phrase"[^}]*"boost":0\.4\b/);
+    expect(JSON.stringify(relevanceQuery('engineer'))).not.to.include('"type":"phrase"');
+  });
+});
