@@ -9,16 +9,12 @@
  * If-None-Match, answered 304 with no body.
  */
 import { createReadApp } from '../services/read/app';
-import { bulkIndexJobs } from '../services/write/indexing/bulk-index';
-import { createLogger } from '../shared/logger';
-import { createSearchClient } from '../shared/search/client';
 import type { BenchOptions } from './lib/args';
-import { createBenchWorld } from './bench-database';
 import { listen, TimedClient, type TimedResponse } from './lib/http';
 import { rotation } from './lib/interleave';
 import type { Comparison } from './lib/report';
 import { medianPairedDifference, summarize, timeRatio } from './lib/stats';
-import { seededDocuments } from './seeded-documents';
+import { openSeededReadWorld } from './seeded-read-world';
 
 const WARMUP = 30;
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
@@ -37,15 +33,11 @@ const CASES: Record<string, (i: number) => string> = {
 
 /** Runs the benchmark; see the file comment. */
 export async function responseSize(options: BenchOptions, log: (message: string) => void): Promise<Comparison[]> {
-  const world = await createBenchWorld('jla_bench_size', { organizations: 1, locations: 1 });
-  const search = createSearchClient(world.config);
+  const seeded = await openSeededReadWorld('jla_bench_size');
   const client = new TimedClient();
   let server: { close: () => Promise<void> } | undefined;
   try {
-    const docs = seededDocuments();
-    const indexed = await bulkIndexJobs(world.search, world.config.indexAlias, docs.map((doc) => ({ doc, version: 1 })), { refresh: true, requestTimeoutMs: 120_000 });
-    if (indexed.failed.length > 0) throw new Error(`indexing the seeded jobs failed: ${JSON.stringify(indexed.failed.slice(0, 3))}`);
-    const read = await listen(createReadApp({ config: world.config, search, logger: createLogger('silent', 'bench') }).app.callback());
+    const read = await listen(createReadApp(seeded.deps).app.callback());
     server = read;
 
     const fetch = async (path: string, encoding: Encoding): Promise<TimedResponse> => {
@@ -110,7 +102,6 @@ export async function responseSize(options: BenchOptions, log: (message: string)
   } finally {
     client.close();
     await server?.close();
-    await search.close();
-    await world.teardown(options.keep);
+    await seeded.close(options.keep);
   }
 }

@@ -12,6 +12,7 @@ import { onInterrupt } from './lib/cleanup';
 import { ensureSearchNode } from './lib/elasticsearch-node';
 import { formatTable, roundedComparison, type Comparison } from './lib/report';
 import { readLatency } from './read-latency';
+import { readThroughput } from './read-throughput';
 import { responseSize } from './response-size';
 import { timeToSearchable } from './time-to-searchable';
 
@@ -19,6 +20,7 @@ type Benchmark = (options: BenchOptions, log: (message: string) => void) => Prom
 
 const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
   'read-latency': readLatency,
+  'read-throughput': readThroughput,
   'response-size': responseSize,
   'time-to-searchable': timeToSearchable,
   'import-rate': importRate,

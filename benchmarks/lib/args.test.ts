@@ -7,7 +7,7 @@ describe('npm run bench arguments', () => {
       ok: true,
       help: false,
       options: {
-        names: ['read-latency', 'response-size', 'time-to-searchable', 'import-rate'],
+        names: ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate'],
         jobs: 10_000,
         requests: 300,
         creates: 100,
@@ -33,7 +33,7 @@ describe('npm run bench arguments', () => {
       const parsed = parseBenchArgs(argv);
       return parsed.ok ? 'ok' : parsed.message;
     };
-    expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, response-size, time-to-searchable, import-rate');
+    expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate');
     expect(message(['--jobs', '0'])).to.equal('--jobs must be a positive whole number, got "0"');
     expect(message(['--requests', '1e3'])).to.equal('--requests must be a positive whole number, got "1e3"');
     expect(message(['--frobnicate'])).to.match(/^Unknown option '--frobnicate'/);

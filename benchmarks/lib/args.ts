@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** The benchmarks `npm run bench` knows, in the order it runs them. */
-export const BENCHMARK_NAMES = ['read-latency', 'response-size', 'time-to-searchable', 'import-rate'] as const;
+export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate'] as const;
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
 
 /** Settings of one `npm run bench` invocation. */
@@ -9,7 +9,7 @@ export interface BenchOptions {
   names: BenchmarkName[];
   /** Jobs generated for import-rate. */
   jobs: number;
-  /** Timed requests per case and variant for read-latency and response-size. */
+  /** Timed requests per case and variant for read-latency and response-size (x10 per phase of read-throughput). */
   requests: number;
   /** Timed creates for time-to-searchable. */
   creates: number;
@@ -29,6 +29,8 @@ prints the figures and the ratio subject / baseline (1.00 = as fast, or as large
 benchmarks (default: all, in this order):
   read-latency        browse, search with three filters, get: read service over HTTP vs the same
                       Elasticsearch query sent with the client; all-in-one gateway vs read service
+  read-throughput     the same requests, 16 at a time: read service requests/s vs the same
+                      Elasticsearch queries sent directly at the same concurrency
   response-size       pages of 100 jobs from browse and search, gzip, br and a 304 revalidation vs
                       plain JSON: bytes on the wire and round-trip time
   time-to-searchable  POST /agents/jobs until browse and search return the job vs one
@@ -38,8 +40,8 @@ benchmarks (default: all, in this order):
 
 options:
   --jobs <n>          jobs for import-rate (default 10000; the full figure is --jobs 100000)
-  --requests <n>      timed requests per case and variant for read-latency and response-size
-                      (default 300)
+  --requests <n>      timed requests per case and variant for read-latency and response-size,
+                      and ten times as many per phase of read-throughput (default 300)
   --creates <n>       timed creates for time-to-searchable (default 100)
   --batch-size <n>    jobs per batch for the import and its baselines (default 1000)
   --json              print the results as JSON on stdout (progress stays on stderr)

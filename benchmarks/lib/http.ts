@@ -42,7 +42,12 @@ const DECODERS: Record<string, (wire: Buffer) => Buffer> = { gzip: gunzipSync, b
  * client does for baselines). It sends no Accept-Encoding unless told to.
  */
 export class TimedClient {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  private readonly agent: http.Agent;
+
+  /** `maxSockets`: connections kept per server, as many as the requests sent at once. */
+  constructor(options: { maxSockets?: number } = {}) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 4 });
+  }
 
   /** Sends one request and times it. */
   request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<TimedResponse> {

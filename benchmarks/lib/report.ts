@@ -3,7 +3,7 @@ import { round } from './stats';
 /** What was measured for one side of a comparison, e.g. { median: 2.4, p90: 3.1 } in ms. */
 export interface Measurement {
   label: string;
-  unit: 'ms' | 'jobs/s' | 'bytes';
+  unit: 'ms' | 'jobs/s' | 'req/s' | 'bytes';
   figures: Record<string, number>;
 }
 
