@@ -34,6 +34,11 @@ metrics and documentation operations are never rate limited.
 
 ${catalogueTable()}
 
+**Compression and revalidation**: responses of 1 KiB or more are compressed when the request's
+\`Accept-Encoding\` allows it (br, gzip or deflate); without that header they are plain JSON. Every
+successful GET answer carries a weak \`ETag\`: send it back in \`If-None-Match\` and the answer is
+\`304 Not Modified\` with no body while the content has not changed.
+
 **Versioning**: this is version 1.0.0. Responses may gain fields, never lose or rename them; clients
 should ignore fields they do not know.`;
 }
