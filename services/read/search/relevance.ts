@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { queryWords } from './query-words';
-import { synonymsOf } from './synonyms';
+import { concepts, synonymsOf, type Concept } from './synonyms';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -21,7 +21,8 @@ export const FIELD_WEIGHTS: Record<string, number> = {
 
 /**
  * Up to three words must all match; of longer queries, three quarters. A seeker typing
- * "senior kotlin engineer" wants jobs with all three, not every job that says "engineer".
+ * "senior kotlin engineer" wants jobs with all three, not every job that says "engineer". A
+ * multi-word synonym ("machine learning") counts as one word here.
  */
 export const MINIMUM_WORDS_MATCHED = '3<75%';
 
@@ -51,11 +52,12 @@ const PLAIN_TYPO_FIELDS = weighted('.plain', TYPO_FIELDS);
 const PLAIN_FIELDS = weighted('.plain');
 
 /**
- * A synonym of a query word, in the stemmed fields; one of several words as a phrase. A phrase
- * scores the sum of its words, so its weight is shared among them: "machine learning" for
- * "ml" counts as one word, not two, and never outranks "ML" itself.
+ * A synonym standing in for `standsFor` query words, in the stemmed fields; one of several words
+ * as a phrase. A match scores about the sum of its words, so the weight is scaled by the words it
+ * stands for over its own: "machine learning" for "ml" counts as one word and never outranks "ML"
+ * itself, while "ML" for "machine learning" counts as two, as the words it replaces do.
  */
-function synonymQuery(synonym: string): Query {
+function synonymQuery(synonym: string, standsFor = 1): Query {
   const words = synonym.split(' ').length;
   return {
     multi_match: {
@@ -63,7 +65,7 @@ function synonymQuery(synonym: string): Query {
       type: words > 1 ? 'phrase' : 'best_fields',
       fields: STEMMED_FIELDS,
       tie_breaker: OTHER_FIELDS_SHARE,
-      boost: SYNONYM_WEIGHT / words,
+      boost: (SYNONYM_WEIGHT * standsFor) / words,
     },
   };
 }
@@ -90,12 +92,21 @@ function wordQuery(word: string): Query {
             boost: TYPO_WEIGHT,
           },
         },
-        ...synonymsOf(word).map(synonymQuery),
+        ...synonymsOf(word).map((synonym) => synonymQuery(synonym)),
         { term: { 'experience.lower': { value: word, boost: FIELD_WEIGHTS.description } } },
         { term: { type: { value: word, boost: FIELD_WEIGHTS.description } } },
       ],
     },
   };
+}
+
+/**
+ * One term of the query (./synonyms): a word, or the words of a multi-word synonym, which must
+ * all match unless one of the term's synonyms stands in for them ("ml" for "machine learning").
+ */
+function conceptQuery({ words, synonyms }: Concept): Query {
+  if (words.length === 1) return wordQuery(words[0]);
+  return { dis_max: { queries: [{ bool: { must: words.map(wordQuery) } }, ...synonyms.map((synonym) => synonymQuery(synonym, words.length))] } };
 }
 
 /** A query of stop words only ("IT"): matched as typed, in the unstemmed fields, which keep them. */
@@ -114,7 +125,7 @@ export function relevanceQuery(q: string): Query {
   if (words.length === 0) return { match_none: {} };
   const match: Query = onlyStopWords
     ? stopWordsQuery(q)
-    : { bool: { should: words.map(wordQuery), minimum_should_match: MINIMUM_WORDS_MATCHED } };
+    : { bool: { should: concepts(words).map(conceptQuery), minimum_should_match: MINIMUM_WORDS_MATCHED } };
   return {
     bool: {
       must: match,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { queryWords } from './query-words';
 import { relevanceQuery } from './relevance';
-import { SYNONYM_GROUPS, synonymsOf } from './synonyms';
+import { concepts, SYNONYM_GROUPS, synonymsOf } from './synonyms';
 
 describe('synonyms', () => {
   const terms = SYNONYM_GROUPS.flat();
@@ -27,11 +27,26 @@ describe('synonyms', () => {
     expect(synonymsOf('engineer')).to.deep.equal([]);
   });
 
-  it('adds each synonym to the word\'s clause below the word itself, a phrase weighing as one word', () => {
+  it('reads the words of a multi-word member as one term, the longest spelling first', () => {
+    expect(concepts(['senior', 'machine', 'learning', 'engineer'])).to.deep.equal([
+      { words: ['senior'], synonyms: [] },
+      { words: ['machine', 'learning'], synonyms: ['ml'] },
+      { words: ['engineer'], synonyms: [] },
+    ]);
+    expect(concepts(['site', 'reliability', 'engineer'])).to.deep.equal([{ words: ['site', 'reliability', 'engineer'], synonyms: ['sre'] }]);
+    expect(concepts(['learning', 'machine'])).to.deep.equal([
+      { words: ['learning'], synonyms: [] },
+      { words: ['machine'], synonyms: [] },
+    ]);
+    expect(concepts(['k8s'])).to.deep.equal([{ words: ['k8s'], synonyms: ['kubernetes'] }]);
+  });
+
+  it('weighs a synonym below the term itself, by the words it stands for over its own', () => {
     const text = JSON.stringify(relevanceQuery('k8s ml'));
     expect(text).to.include('{"multi_match":{"query":"kubernetes","type":"best_fields"');
     expect(text).to.match(/"query":"kubernetes"[^}]*"boost":0\.8\b/);
     expect(text).to.match(/"query":"machine learning","type":"phrase"[^}]*"boost":0\.4\b/);
+    expect(JSON.stringify(relevanceQuery('machine learning'))).to.match(/"query":"ml","type":"best_fields"[^}]*"boost":1\.6\b/);
     expect(JSON.stringify(relevanceQuery('engineer'))).not.to.include('"type":"phrase"');
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Terms a job seeker uses for the same thing: the abbreviations and spellings of job postings.
  * The core distribution has no synonym filter (it lives in analysis-common), so synonyms are
- * expanded at query time: a one-word query term also matches the other members of its group,
- * at a lower weight than itself (../relevance). Multi-word members ("machine learning") are
- * matched as phrases, and only as expansions: "ml" finds "machine learning", while the query
- * "machine learning" keeps meaning its two words.
+ * expanded at query time (../relevance): a query term also matches the other members of its
+ * group, at a lower weight than itself. Multi-word members ("machine learning") are matched as
+ * phrases; in a query, their words are read as one term (concepts below), so "machine learning"
+ * finds "ML" and "ml" finds "machine learning".
  */
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['javascript', 'js'],
@@ -35,4 +35,35 @@ const EQUIVALENTS: ReadonlyMap<string, readonly string[]> = new Map(
 /** What else a (lowercase) query word may match; empty for most words. */
 export function synonymsOf(word: string): readonly string[] {
   return EQUIVALENTS.get(word) ?? [];
+}
+
+/** The multi-word members as word lists, longest first (so the longest spelling wins), with their equivalents. */
+const PHRASES: readonly { words: readonly string[]; synonyms: readonly string[] }[] = SYNONYM_GROUPS.flatMap((group) =>
+  group.filter((term) => term.includes(' ')).map((term) => ({ words: term.split(' '), synonyms: group.filter((other) => other !== term) })),
+).sort((a, b) => b.words.length - a.words.length);
+
+/** One term of a query: a word, or the words of a multi-word synonym; and what else it may match. */
+export interface Concept {
+  words: readonly string[];
+  synonyms: readonly string[];
+}
+
+/**
+ * The query's words as terms: a run of words that spells a multi-word synonym ("machine
+ * learning") is one term, whose equivalents ("ml") may stand in for all its words; every other
+ * word is a term of its own.
+ */
+export function concepts(words: readonly string[]): Concept[] {
+  const found: Concept[] = [];
+  for (let i = 0; i < words.length; ) {
+    const phrase = PHRASES.find((p) => p.words.every((word, k) => words[i + k] === word));
+    if (phrase) {
+      found.push({ words: phrase.words, synonyms: phrase.synonyms });
+      i += phrase.words.length;
+    } else {
+      found.push({ words: [words[i]], synonyms: synonymsOf(words[i]) });
+      i += 1;
+    }
+  }
+  return found;
 }
