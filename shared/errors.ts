@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'resume_required'
+  | 'idempotency_key_reused'
   | 'rate_limited'
   | 'internal'
   | 'unavailable';
@@ -40,6 +41,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   resume_required: 422,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
@@ -162,6 +164,11 @@ export const errors = {
     new ApiError('already_applied', `The owner of this API key already applied to job ${jobId}.`, {
       hint: `The existing application is ${applicationId}; each user applies to a job once.`,
       details: [{ field: 'job_id', message: 'already has an application from this user', application_id: applicationId }],
+    }),
+  idempotencyKeyReused: (key: string, jobId: string | null) =>
+    new ApiError('idempotency_key_reused', `Idempotency-Key "${key}" was already used with another request body${jobId ? ` (it created job ${jobId})` : ''}.`, {
+      hint: 'A retry must repeat the first request exactly; a new job needs a new Idempotency-Key.',
+      details: [{ field: 'Idempotency-Key', message: 'was used with another request body', ...(jobId ? { job_id: jobId } : {}) }],
     }),
   payloadTooLarge: (limit: string) =>
     new ApiError('payload_too_large', `The request body is larger than ${limit}.`, {

@@ -3,22 +3,32 @@ import type Router from '@koa/router';
 import bodyParser from 'koa-bodyparser';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { errors, type ErrorCode, type ErrorDetail, type InvalidInputCode, ApiError } from '../errors';
-import { bodyProblems } from '../schemas/ajv';
+import { bodyProblems, describeErrors, validatorFor } from '../schemas/ajv';
 import { queryReader } from './query-input';
+
+/** A header of a request or response, as the OpenAPI document shows it. */
+export interface RouteHeader {
+  description: string;
+  schema: TSchema;
+  /** Response headers are always sent unless this says false; request headers are always optional. */
+  required?: boolean;
+}
 
 /** A success response of an operation, as the OpenAPI document shows it. */
 export interface RouteResponse {
   description: string;
   schema?: TSchema;
   example?: unknown;
-  headers?: Record<string, { description: string; schema: TSchema }>;
+  headers?: Record<string, RouteHeader>;
 }
 
-/** What a route's handler gets: its validated query, path parameters and body, and its auth result. */
+/** What a route's handler gets: its validated query, path parameters, body and headers, and its auth result. */
 export interface RouteInput<Q extends TSchema, P extends TSchema, B extends TSchema, A = undefined> {
   query: Static<Q>;
   params: Static<P>;
   body: Static<B>;
+  /** The values of the route's `requestHeaders` that the request sent, by their declared names. */
+  headers: Record<string, string | undefined>;
   /** What the route's `authenticate` hook returned (undefined when it has none). */
   auth: A;
 }
@@ -48,6 +58,8 @@ export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema 
   body?: B;
   /** Body of the request is optional (an absent body validates as {}). */
   bodyOptional?: boolean;
+  /** Optional request headers the handler reads (besides x-api-key), validated before it runs. */
+  requestHeaders?: Record<string, RouteHeader>;
   /**
    * Normalizes the parsed JSON object in place before schema validation (e.g. trims strings) and
    * returns the problems a schema cannot express (e.g. a date in the past); they are reported
@@ -136,6 +148,23 @@ function validateBody(ctx: Context, route: RouteDefinition): unknown {
   return body;
 }
 
+/** The declared request headers the request sent, each checked against its schema. */
+function validateHeaders(ctx: Context, route: RouteDefinition): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  const details: ErrorDetail[] = [];
+  for (const [name, header] of Object.entries(route.requestHeaders ?? {})) {
+    const value = ctx.get(name);
+    if (value === '') continue;
+    const validate = validatorFor(header.schema);
+    if (validate(value)) values[name] = value;
+    else details.push(...describeErrors(validate.errors).map((d) => ({ ...d, field: name })));
+  }
+  if (details.length > 0) {
+    throw invalid(route, `Invalid header${details.length > 1 ? 's' : ''}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}.`, 'Fix the headers named in details.', details);
+  }
+  return values;
+}
+
 /** Registers each route on the router with its body parsing and input validation. */
 export function mountRoutes(router: Router, routes: readonly RouteDefinition<any, any, any>[]): void {
   for (const route of routes) {
@@ -145,6 +174,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDefinition<any
         query: readQuery(ctx.query),
         params: { ...ctx.params },
         body: validateBody(ctx, route),
+        headers: validateHeaders(ctx, route),
         auth: ctx.state.auth,
       };
       await route.handle(ctx, input as RouteInput<TSchema, TSchema, TSchema, unknown>);

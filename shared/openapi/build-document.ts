@@ -106,13 +106,20 @@ function parameters(route: AnyRoute, components: SchemaComponents): ParameterObj
     const needed = where === 'path' || (required && converted.default === undefined);
     return { name, in: where, required: needed, ...(typeof description === 'string' ? { description } : {}), schema: converted };
   };
-  return [...path.map(param('path')), ...objectProperties(route.query).map(param('query'))];
+  const headers = Object.entries(route.requestHeaders ?? {}).map(([name, header]): ParameterObject => ({
+    name,
+    in: 'header',
+    required: false,
+    description: header.description,
+    schema: components.convert(header.schema),
+  }));
+  return [...path.map(param('path')), ...objectProperties(route.query).map(param('query')), ...headers];
 }
 
 function successResponse(response: RouteResponse, components: SchemaComponents): ResponseObject {
   const headers: ResponseObject['headers'] = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
   for (const [name, header] of Object.entries(response.headers ?? {})) {
-    headers[name] = { description: header.description, required: true, schema: components.convert(header.schema) };
+    headers[name] = { description: header.description, required: header.required ?? true, schema: components.convert(header.schema) };
   }
   const out: ResponseObject = { description: response.description, headers };
   if (response.schema) {

@@ -43,7 +43,9 @@ export const DOCS_EXAMPLES: readonly DocsExample[] = [
   },
   {
     title: 'Create a job',
-    explain: "With the demo recruiter's key (a member of every demo organization). Answers 201 with the job and a Location header.",
+    explain:
+      "With the demo recruiter's key (a member of every demo organization). Answers 201 with the job and a Location header. " +
+      'Add an Idempotency-Key header (any unique string) to make a retry safe: the same key and body answer the same job.',
     command:
       `curl -s -X POST "$BASE_URL/agents/jobs" -H "x-api-key: $RECRUITER_KEY" -H 'Content-Type: application/json' \\\n` +
       `  -d '{"title": "Backend Engineer", "organization_id": "'"$ORG_ID"'", "location_id": "'"$LOCATION_ID"'", "type": "full_time", "salary": "EUR 70,000 - 90,000", "skills": ["TypeScript", "PostgreSQL"]}'`,

@@ -36,6 +36,10 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { meaning: string; example: () =
   payload_too_large: { meaning: 'the body is over 256 KiB', example: () => errors.payloadTooLarge('256 KiB') },
   unsupported_media_type: { meaning: 'the body is not sent as application/json, or in a Content-Encoding other than gzip, deflate or br', example: () => errors.unsupportedMediaType('text/plain') },
   resume_required: { meaning: "the key's user has no active resume", example: () => errors.resumeRequired() },
+  idempotency_key_reused: {
+    meaning: 'the Idempotency-Key was used in the last 24 hours with another request body (details name the job it created)',
+    example: () => errors.idempotencyKeyReused('order-7f3a', SAMPLE_JOB),
+  },
   rate_limited: { meaning: 'too many requests; retry after the Retry-After seconds', example: () => errors.rateLimited(30) },
   internal: { meaning: 'an unexpected failure; report the x-request-id', example: () => errors.internal() },
   unavailable: { meaning: 'a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds', example: () => errors.unavailable('Elasticsearch') },

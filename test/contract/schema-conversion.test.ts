@@ -89,6 +89,34 @@ describe('OpenAPI schema conversion (unit)', () => {
     );
   });
 
+  it('documents request headers as optional header parameters, and response headers as required unless marked otherwise', () => {
+    const doc = buildOpenApiDocument(
+      [
+        route({
+          method: 'POST',
+          path: '/things',
+          requestHeaders: { 'Idempotency-Key': { description: 'retry key', schema: Type.String({ maxLength: 9 }) } },
+          responses: {
+            201: {
+              description: 'made',
+              schema: Named,
+              example: { n: 1 },
+              headers: {
+                Location: { description: 'where', schema: Type.String() },
+                'Idempotent-Replayed': { description: 'replay', schema: Type.Literal('true'), required: false },
+              },
+            },
+          },
+        }),
+      ],
+      { title: 't', summary: 's' },
+    );
+    const op = doc.paths['/things'].post!;
+    expect(op.parameters).to.deep.equal([{ name: 'Idempotency-Key', in: 'header', required: false, description: 'retry key', schema: { type: 'string', maxLength: 9 } }]);
+    const headers = op.responses['201'].headers as Record<string, { required?: boolean }>;
+    expect([headers.Location.required, headers['Idempotent-Replayed'].required]).to.deep.equal([true, false]);
+  });
+
   it('refuses one operationId on two operations', () => {
     expect(() => buildOpenApiDocument([route(), route({ path: '/other' })], { title: 't', summary: 's' })).to.throw('operationId "op" is used by both');
   });

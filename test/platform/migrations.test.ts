@@ -42,13 +42,13 @@ describe('migrations', () => {
         return rows.map((r) => r.table_name);
       };
       expect(await tables()).to.deep.equal([
-        'api_keys', 'applications', 'job_index_outbox', 'jobs', 'locations', 'organization_memberships',
-        'organizations', 'projects', 'resumes', 'users',
+        'api_keys', 'applications', 'job_create_idempotency_keys', 'job_index_outbox', 'jobs', 'locations',
+        'organization_memberships', 'organizations', 'projects', 'resumes', 'users',
       ]);
       await migrateDown(url);
       expect(await tables()).to.deep.equal([]);
       await migrateUp(url);
-      expect(await tables()).to.have.length(10);
+      expect(await tables()).to.have.length(11);
     });
   });
 

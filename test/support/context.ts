@@ -28,8 +28,8 @@ export const testLogger = createLogger('silent', 'test');
 /** Empties every table (keeps the schema), so each suite starts from nothing. */
 export async function resetDatabase(): Promise<void> {
   await testDb().query(`
-    TRUNCATE job_index_outbox, applications, jobs, api_keys, resumes, organization_memberships,
-             users, projects, locations, organizations RESTART IDENTITY CASCADE`);
+    TRUNCATE job_create_idempotency_keys, job_index_outbox, applications, jobs, api_keys, resumes,
+             organization_memberships, users, projects, locations, organizations RESTART IDENTITY CASCADE`);
 }
 
 /** Deletes every index of this test run's alias. */

@@ -7,7 +7,8 @@ import { Job } from '../../../../shared/schemas/job';
 import { Type } from '@sinclair/typebox';
 import { authenticate, type Caller } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
-import { createJob } from '../../jobs/create-job';
+import { createJobIdempotently, createJob } from '../../jobs/create-job';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../jobs/idempotency-keys';
 import { indexNow } from '../../indexing/index-now';
 
 /** The key's user, who must be a recruiter: 401 and this 403 come before anything about the body. */
@@ -38,17 +39,33 @@ export function createJobRoute(deps: WriteDeps) {
       'entry per problem), then the references: organization (400 unknown_organization), membership in it ' +
       '(403 forbidden), location (400 unknown_location), project of that organization (400 unknown_project). ' +
       'Strings are trimmed; an empty string or null counts as missing; unknown fields are refused. ' +
-      'The created job is readable at once and appears in browse and search within 2 seconds.',
+      'The created job is readable at once and appears in browse and search within 2 seconds. ' +
+      'With an Idempotency-Key header, a retry of the same request (same key, same body, same API key user) within ' +
+      `${IDEMPOTENCY_KEY_TTL_HOURS} hours answers the job the first request created, with Idempotent-Replayed: true, instead of ` +
+      'creating another; the same key with another body is 422 idempotency_key_reused.',
     tags: ['Jobs'],
     auth: 'apiKey',
     authenticate: (ctx) => authenticateRecruiter(ctx, deps),
     body: JobCreateRequest,
     prepareBody: (body) => prepareJobCreate(body),
+    requestHeaders: {
+      'Idempotency-Key': {
+        description: `A key of your choosing (1 to 255 visible ASCII characters, e.g. a UUID) that makes a retry safe: the same key and body within ${IDEMPOTENCY_KEY_TTL_HOURS} hours never create a second job.`,
+        schema: Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' }),
+      },
+    },
     responses: {
       201: {
         description: 'The job was created',
         schema: Job,
-        headers: { Location: { description: 'URL of the created job', schema: Type.String({ format: 'uri' }) } },
+        headers: {
+          Location: { description: 'URL of the created job', schema: Type.String({ format: 'uri' }) },
+          'Idempotent-Replayed': {
+            description: 'Sent (as true) when the answer is the job an earlier request with the same Idempotency-Key created.',
+            schema: Type.Literal('true'),
+            required: false,
+          },
+        },
         example: {
           id: '3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70',
           title: 'Senior Backend Engineer',
@@ -73,18 +90,24 @@ export function createJobRoute(deps: WriteDeps) {
     },
     errors: [
       'unauthenticated', 'forbidden', 'unsupported_media_type', 'payload_too_large', 'invalid_request',
-      'unknown_organization', 'unknown_location', 'unknown_project', 'unavailable', 'internal',
+      'unknown_organization', 'unknown_location', 'unknown_project', 'idempotency_key_reused', 'unavailable', 'internal',
     ],
-    handle: async (ctx, { body, auth }) => {
-      const created = await createJob(deps.db, auth.userId, body);
-      await indexNow(
-        { db: deps.db, search: deps.search, alias: deps.config.indexAlias, logger: deps.logger },
-        [created],
-        { refresh: true, requestTimeoutMs: deps.config.esRequestTimeoutMs },
-      );
+    handle: async (ctx, { body, auth, headers }) => {
+      const key = headers['Idempotency-Key'];
+      const result = key ? await createJobIdempotently(deps.db, auth.userId, body, key) : { replayed: false as const, job: await createJob(deps.db, auth.userId, body) };
+      // A replay was indexed by the request that created it (or is in the outbox still).
+      if (!result.replayed) {
+        await indexNow(
+          { db: deps.db, search: deps.search, alias: deps.config.indexAlias, logger: deps.logger },
+          [result.job],
+          { refresh: true, requestTimeoutMs: deps.config.esRequestTimeoutMs },
+        );
+      }
+      const doc = result.replayed ? result.doc : result.job.doc;
       ctx.status = 201;
-      ctx.set('Location', `${deps.config.baseUrl}/agents/jobs/${created.doc.id}`);
-      ctx.body = presentJob(created.doc);
+      ctx.set('Location', `${deps.config.baseUrl}/agents/jobs/${doc.id}`);
+      if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+      ctx.body = presentJob(doc);
     },
   });
 }
