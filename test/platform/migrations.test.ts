@@ -150,6 +150,19 @@ describe('migrations', () => {
       expect(await sqlState(`INSERT INTO organizations (name, website) VALUES ('X', 'javascript:alert(1)')`)).to.equal(CHECK);
     });
 
+    it('refuses idempotency keys that are empty or too long, malformed hashes, a key twice for one user, and unknown users', async () => {
+      const hash = 'a'.repeat(64);
+      const claim = (userId: string, key: string, requestHash = hash) =>
+        sqlState('INSERT INTO job_create_idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3)', [userId, key, requestHash]);
+      expect(await claim(user.id, '')).to.equal(CHECK);
+      expect(await claim(user.id, 'k'.repeat(256))).to.equal(CHECK);
+      expect(await claim(user.id, 'k', 'not-a-sha256')).to.equal(CHECK);
+      expect(await claim('00000000-0000-4000-8000-000000000000', 'k')).to.equal(FOREIGN_KEY);
+      expect(await claim(user.id, 'k')).to.equal('ok');
+      expect(await claim(user.id, 'k')).to.equal(UNIQUE);
+      expect(await claim((await createUser()).id, 'k')).to.equal('ok');
+    });
+
     it('refuses an organization membership of an unknown user', async () => {
       expect(await sqlState(`INSERT INTO organization_memberships (user_id, organization_id) VALUES ($1, $2)`, ['00000000-0000-4000-8000-000000000000', org.id])).to.equal(FOREIGN_KEY);
     });
