@@ -13,7 +13,7 @@ CREATE TABLE job_create_idempotency_keys (
   created_at   timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, key)
 );
--- Expired keys (older than 24 hours) are deleted per user as new ones are claimed.
+-- Expired keys (older than 24 hours) are deleted per user as new ones are claimed, or reclaimed in place.
 CREATE INDEX job_create_idempotency_keys_age_idx ON job_create_idempotency_keys (user_id, created_at);
 
 -- Down Migration

@@ -165,10 +165,10 @@ export const errors = {
       hint: `The existing application is ${applicationId}; each user applies to a job once.`,
       details: [{ field: 'job_id', message: 'already has an application from this user', application_id: applicationId }],
     }),
-  idempotencyKeyReused: (key: string, jobId: string | null) =>
-    new ApiError('idempotency_key_reused', `Idempotency-Key "${key}" was already used with another request body${jobId ? ` (it created job ${jobId})` : ''}.`, {
+  idempotencyKeyReused: (key: string, jobId: string) =>
+    new ApiError('idempotency_key_reused', `Idempotency-Key "${key}" was already used with another request body (it created job ${jobId}).`, {
       hint: 'A retry must repeat the first request exactly; a new job needs a new Idempotency-Key.',
-      details: [{ field: 'Idempotency-Key', message: 'was used with another request body', ...(jobId ? { job_id: jobId } : {}) }],
+      details: [{ field: 'Idempotency-Key', message: 'was used with another request body', job_id: jobId }],
     }),
   payloadTooLarge: (limit: string) =>
     new ApiError('payload_too_large', `The request body is larger than ${limit}.`, {

@@ -24,38 +24,34 @@ export function requestHash(input: JobCreateRequest): string {
 }
 
 /**
- * Claims the key for this request inside the create's transaction. Returns nothing when the
- * claim is new (go on and create), or the job an earlier request with the same key and body
- * made. A concurrent claim of the same key waits here until that transaction ends: it then
- * finds the committed job, or claims the key itself if the other rolled back. Throws
- * idempotency_key_reused for the same key with another body.
+ * Claims the key for this request inside the create's transaction, in one statement that also
+ * deletes the user's other expired keys. A new key, or an expired one, is claimed (its job_id is
+ * null until recordIdempotentJob): returns nothing, go on and create. A live key is returned as
+ * it stands, locked: the job an earlier request with the same body made is returned (replay), and
+ * another body throws idempotency_key_reused. A concurrent claim of the same key waits on that
+ * lock until the other transaction ends: it then replays the committed job, or claims the key if
+ * the other rolled back.
  */
 export async function claimIdempotencyKey(q: Queryable, userId: string, key: string, input: JobCreateRequest): Promise<JobDocument | undefined> {
   const hash = requestHash(input);
-  // The user's expired keys go first, so an expired key can be claimed again.
-  await q.query(
-    `DELETE FROM job_create_idempotency_keys WHERE user_id = $1 AND created_at < now() - make_interval(hours => $2)`,
-    [userId, IDEMPOTENCY_KEY_TTL_HOURS],
+  const [claim] = await q.query<{ request_hash: string; job_id: string | null }>(
+    `WITH expired AS (
+       DELETE FROM job_create_idempotency_keys
+        WHERE user_id = $1 AND key <> $2 AND created_at < now() - $4::interval
+     )
+     INSERT INTO job_create_idempotency_keys AS k (user_id, key, request_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, key) DO UPDATE SET
+       request_hash = CASE WHEN k.created_at < now() - $4::interval THEN EXCLUDED.request_hash ELSE k.request_hash END,
+       job_id       = CASE WHEN k.created_at < now() - $4::interval THEN NULL ELSE k.job_id END,
+       created_at   = CASE WHEN k.created_at < now() - $4::interval THEN now() ELSE k.created_at END
+     RETURNING request_hash, job_id`,
+    [userId, key, hash, `${IDEMPOTENCY_KEY_TTL_HOURS} hours`],
   );
-  // Twice at most: a key row seen in conflict can vanish before it is read (expired and deleted
-  // by a concurrent claim); the second insert then claims it.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const claimed = await q.query(
-      `INSERT INTO job_create_idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-      [userId, key, hash],
-    );
-    if (claimed.length > 0) return undefined;
-    const [earlier] = await q.query<{ request_hash: string; job_id: string | null }>(
-      'SELECT request_hash, job_id FROM job_create_idempotency_keys WHERE user_id = $1 AND key = $2',
-      [userId, key],
-    );
-    if (!earlier) continue;
-    if (earlier.request_hash !== hash || !earlier.job_id) throw errors.idempotencyKeyReused(key, earlier.job_id);
-    const [row] = await loadJobDocuments(q, [earlier.job_id]);
-    return toIndexable(row).doc;
-  }
-  throw errors.idempotencyKeyReused(key, null);
+  // Committed keys always name their job: a null job_id is this request's own claim.
+  if (claim.job_id === null) return undefined;
+  if (claim.request_hash !== hash) throw errors.idempotencyKeyReused(key, claim.job_id);
+  const [row] = await loadJobDocuments(q, [claim.job_id]);
+  return toIndexable(row).doc;
 }
 
 /** Ties the claimed key to the job the request made (same transaction as the claim). */
