@@ -40,7 +40,7 @@ export async function responseSize(options: BenchOptions, log: (message: string)
     const read = await listen(createReadApp(seeded.deps).app.callback());
     server = read;
 
-    const fetch = async (path: string, encoding: Encoding): Promise<TimedResponse> => {
+    const fetchPage = async (path: string, encoding: Encoding): Promise<TimedResponse> => {
       const res = await client.request(`${read.base}${path}`, { headers: { 'accept-encoding': encoding } });
       if (res.status !== 200 || res.encoding !== encoding) throw new Error(`GET ${path} with ${encoding} answered ${res.status} in ${res.encoding}`);
       if ((res.body?.jobs?.length ?? 0) < 100) throw new Error(`GET ${path} gave ${res.body?.jobs?.length} jobs, not a full page`);
@@ -54,13 +54,13 @@ export async function responseSize(options: BenchOptions, log: (message: string)
       if (res.status !== 304) throw new Error(`GET ${path} with its ETag answered ${res.status}, not 304`);
       return res;
     };
-    const run = (variant: Variant, path: string) => (variant === 'revalidate' ? revalidate(path) : fetch(path, variant));
+    const run = (variant: Variant, path: string) => (variant === 'revalidate' ? revalidate(path) : fetchPage(path, variant));
 
     const comparisons: Comparison[] = [];
     for (const [name, pathAt] of Object.entries(CASES)) {
       for (let i = 0; i < WARMUP; i++) {
         const path = pathAt(i);
-        tags.set(path, String((await fetch(path, 'identity')).headers.etag));
+        tags.set(path, String((await fetchPage(path, 'identity')).headers.etag));
         for (const v of rotation(VARIANTS, i)) await run(v, path);
       }
       const ms: Record<Variant, number[]> = { identity: [], gzip: [], br: [], revalidate: [] };
