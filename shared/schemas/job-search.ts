@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { JOB_TYPES, JobType, Pagination } from './common';
-import { Job } from './job';
+import { Job, JOB_FIELDS } from './job';
 
 /** Most values one comma-separated parameter may carry (DESIGN.md 4). */
 export const MAX_LIST_VALUES = 20;
@@ -18,9 +18,45 @@ const list = (what: string) =>
     description: `comma-separated ${what}; values are trimmed, empty ones dropped, at most ${MAX_LIST_VALUES}; a job matches when it has any of them`,
   });
 
-const paging = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'page number, from 1' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: `results per page; page * limit may not exceed ${MAX_RESULT_WINDOW}` }),
+/** What `facets=all` asks for: every facet. */
+export const ALL_FACETS = 'all';
+
+/**
+ * Paging, opt-in facets and field selection: the parameters browse and search share (DESIGN.md 4).
+ * `page` has no schema default, so a request that sends it with `cursor` can be told apart.
+ */
+const pageShape = {
+  page: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: `page number, from 1 (absent: 1); page * limit may not exceed ${MAX_RESULT_WINDOW}: past that, follow \`next_cursor\` instead. Not with \`cursor\`.`,
+      examples: [2],
+    }),
+  ),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'results per page' }),
+  cursor: Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description:
+        'the `pagination.next_cursor` of the previous page, unchanged, with the same q and filters: the next page, at the cost of a first page ' +
+        'however deep it lies (cursors reach every result, past 10 000). Not with `page`.',
+      examples: ['eyJ2IjoxLCJrIjoiYiIsImgiOiJkOGY0YjEiLCJhIjpbMTc2ODQ2OTQwMDAwMCwiM2YwZSJdLCJvIjoxMH0'],
+    }),
+  ),
+  facets: Type.Optional(
+    Type.String({
+      description:
+        `facets to count: \`${ALL_FACETS}\`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills. ` +
+        'Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).',
+      examples: ['all', 'job_types,location_ids'],
+    }),
+  ),
+  fields: Type.Optional(
+    Type.String({
+      description: `comma-separated Job fields to return (\`id\` is always included); absent: every field. Known fields: ${JOB_FIELDS.join(', ')}.`,
+      examples: ['title,organization,location,type,salary'],
+    }),
+  ),
 };
 
 /** Query parameters of GET /agents/jobs (spec 4.1). Filters combine with AND. */
@@ -34,7 +70,7 @@ export const BrowseQuery = Type.Object(
       Type.String({ description: `comma-separated tags, matched case-insensitively with any leading "#" ignored; a job matches when it has any of them (at most ${MAX_LIST_VALUES})` }),
     ),
     project_id: Type.Optional(Type.String({ format: 'uuid', description: 'only jobs of this project' })),
-    ...paging,
+    ...pageShape,
   },
   { additionalProperties: false },
 );
@@ -49,7 +85,7 @@ export const SearchQuery = Type.Object(
     experiences: Type.Optional(list('experience levels, matched case-insensitively')),
     skills: Type.Optional(list('skills, matched case-insensitively')),
     organization_ids: Type.Optional(list('organization ids (UUIDs)')),
-    ...paging,
+    ...pageShape,
   },
   { additionalProperties: false },
 );
@@ -77,11 +113,11 @@ const facetList = (what: string) =>
  */
 export const SearchFacets = Type.Object(
   {
-    job_types: facetList('employment types'),
-    location_ids: facetList('locations, with their names as labels'),
-    organization_ids: facetList('organizations, with their names as labels'),
-    experiences: facetList('experience levels, in lowercase (filters match case-insensitively)'),
-    skills: facetList('skills, in lowercase (filters match case-insensitively)'),
+    job_types: Type.Optional(facetList('employment types')),
+    location_ids: Type.Optional(facetList('locations, with their names as labels')),
+    organization_ids: Type.Optional(facetList('organizations, with their names as labels')),
+    experiences: Type.Optional(facetList('experience levels, in lowercase (filters match case-insensitively)')),
+    skills: Type.Optional(facetList('skills, in lowercase (filters match case-insensitively)')),
   },
   { $id: 'SearchFacets', additionalProperties: false },
 );
@@ -89,14 +125,40 @@ export type SearchFacets = Static<typeof SearchFacets>;
 
 /** The facet names, which are also the names of the search filter parameters. */
 export type FacetName = keyof SearchFacets;
+/** Facets as counted: one list per facet asked for (the response has only those keys). */
 export const FACET_NAMES: readonly FacetName[] = ['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills'];
 
 /**
+ * Pagination of browse and search: spec 2.4's object, a total capped at MAX_RESULT_WINDOW with
+ * its relation, and the cursor of the next page (DESIGN.md 4).
+ */
+export const JobPagination = Type.Object(
+  {
+    ...Pagination.properties,
+    total_items: Type.Integer({ minimum: 0, maximum: MAX_RESULT_WINDOW, description: `matching jobs, counted exactly up to ${MAX_RESULT_WINDOW}` }),
+    total_relation: Type.Union([Type.Literal('eq'), Type.Literal('gte')], {
+      description: `"eq": total_items is exact; "gte": at least that many (more than ${MAX_RESULT_WINDOW} match; page with next_cursor to reach them all)`,
+    }),
+    next_cursor: Type.Optional(Type.String({ description: 'present when a next page exists: pass it as `cursor` (with the same q and filters) to get that page' })),
+  },
+  { $id: 'JobPagination', additionalProperties: false },
+);
+export type JobPagination = Static<typeof JobPagination>;
+
+/** A Job in a page of results: every field of Job, or those `fields` chose (always with `id`). */
+export const JobInPage = Type.Composite([Type.Pick(Job, ['id']), Type.Partial(Type.Omit(Job, ['id']))], {
+  $id: 'JobInPage',
+  additionalProperties: false,
+  description: 'A Job: every field (as in Job) unless `fields` chose some; `id` is always present.',
+});
+export type JobInPage = Static<typeof JobInPage>;
+
+/**
  * Response of GET /agents/jobs (newest first) and GET /agents/jobs/search (best match first): a
- * page of active jobs, spec 4.1's `jobs` and `pagination`, with facets (DESIGN.md 4).
+ * page of active jobs, spec 4.1's `jobs` and `pagination`, and facets when asked (DESIGN.md 4).
  */
 export const JobSearchResult = Type.Object(
-  { jobs: Type.Array(Job), pagination: Pagination, facets: SearchFacets },
+  { jobs: Type.Array(JobInPage), pagination: JobPagination, facets: Type.Optional(SearchFacets) },
   { $id: 'JobSearchResult', additionalProperties: false },
 );
 export type JobSearchResult = Static<typeof JobSearchResult>;

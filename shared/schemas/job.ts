@@ -35,3 +35,7 @@ export const Job = Type.Object(
   { $id: 'Job', additionalProperties: false },
 );
 export type Job = Static<typeof Job>;
+
+/** The fields of a Job response, in document order: what `fields` may name. */
+export const JOB_FIELDS = Object.keys(Job.properties) as (keyof Job)[];
+export type JobField = keyof Job;

@@ -11,6 +11,9 @@ export const indexSettings: estypes.IndicesIndexSettings = {
   number_of_replicas: 0,
   refresh_interval: '1s',
   max_result_window: 10_000,
+  // Segments kept in browse order (newest first, then id: browse-query NEWEST_FIRST), so a
+  // browse page stops after its first hits instead of sorting every active job.
+  sort: { field: ['created_at', 'id'], order: ['desc', 'asc'] },
   analysis: {
     filter: {
       english_stop: { type: 'stop', stopwords: '_english_' },

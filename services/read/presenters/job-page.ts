@@ -1,9 +1,47 @@
-import { presentJob, type JobDocument } from '../../../shared/jobs/job-document';
-import type { SearchFacets, JobSearchResult } from '../../../shared/schemas/job-search';
-import { paginate } from '../../../shared/schemas/common';
+import { presentJob } from '../../../shared/jobs/job-document';
+import type { Job, JobField } from '../../../shared/schemas/job';
+import { MAX_RESULT_WINDOW, type JobInPage, type JobPagination, type JobSearchResult, type SearchFacets } from '../../../shared/schemas/job-search';
+import { encodeCursor } from '../search/cursor';
 import type { Paging } from '../search/params';
+import type { JobHits } from '../search/run-search';
 
-/** A page of jobs with its pagination (spec 4.1) and facets (DESIGN.md 4): the browse and search response. */
-export function presentJobPage(docs: readonly JobDocument[], total: number, paging: Paging, facets: SearchFacets, now = new Date()): JobSearchResult {
-  return { jobs: docs.map((doc) => presentJob(doc, now)), pagination: paginate(total, paging.page, paging.limit), facets };
+/** The Job with only the chosen fields (all of them when none were chosen). */
+function pickFields(job: Job, fields: readonly JobField[] | undefined): JobInPage {
+  if (!fields) return job;
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) if (job[field] !== undefined) picked[field] = job[field];
+  return picked as JobInPage;
+}
+
+/**
+ * Spec 2.4's pagination with the total as far as it was counted (DESIGN.md 4) and, when a next
+ * page exists, the cursor that reaches it. A cursor page asked for one hit more than it shows;
+ * a numbered page knows from the total (a "gte" total means more than the window holds).
+ */
+function paginate(result: JobHits, paging: Paging, shown: number): JobPagination {
+  const totalItems = Math.min(result.total.value, MAX_RESULT_WINDOW);
+  const hasNext = paging.after ? result.hits.length > paging.limit : result.total.relation === 'gte' || paging.offset + shown < result.total.value;
+  const last = shown > 0 ? result.hits[shown - 1] : undefined;
+  return {
+    current_page: Math.floor(paging.offset / paging.limit) + 1,
+    total_pages: Math.ceil(totalItems / paging.limit),
+    total_items: totalItems,
+    total_relation: result.total.relation,
+    ...(hasNext && last ? { next_cursor: encodeCursor(paging.scope, { after: last.sort, offset: paging.offset + shown }) } : {}),
+  };
+}
+
+/** A page of jobs with its pagination (spec 4.1, DESIGN.md 4) and the facets asked for: the browse and search response. */
+export function presentJobPage(
+  result: JobHits,
+  shape: { paging: Paging; fields?: readonly JobField[] },
+  facets: SearchFacets | undefined,
+  now = new Date(),
+): JobSearchResult {
+  const hits = result.hits.slice(0, shape.paging.limit);
+  return {
+    jobs: hits.map((hit) => pickFields(presentJob(hit.doc, now), shape.fields)),
+    pagination: paginate(result, shape.paging, hits.length),
+    ...(facets ? { facets } : {}),
+  };
 }

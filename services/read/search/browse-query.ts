@@ -3,7 +3,8 @@ import type { FacetName } from '../../../shared/schemas/job-search';
 import { facetAggregations } from './facets';
 import { ACTIVE_JOBS, allOf, filterClauses } from './filters';
 import type { BrowseFilterName, BrowseFilters, BrowseParams, SearchFilters } from './params';
-import { JOB_SOURCE_FIELDS } from './source-fields';
+import { pageWindow } from './page-window';
+import { sourceFieldsFor } from './source-fields';
 
 /** Newest first, then by id, so pages never overlap or skip when jobs share a timestamp. */
 export const NEWEST_FIRST: estypes.SortCombinations[] = [{ created_at: { order: 'desc' } }, { id: { order: 'asc' } }];
@@ -35,23 +36,23 @@ export function splitBrowseFilters(filters: BrowseFilters): SplitBrowseFilters {
 }
 
 /**
- * The one search request of a browse: active jobs matching every filter, newest first, with the
- * facets of the search response. Filters with a facet of their own go to the post_filter, so that
- * facet counts what each other value would give (disjunctive facets); hashtags and project_id
- * narrow the hits and every facet alike.
+ * The one search request of a browse: active jobs matching every filter, newest first, and the
+ * facets asked for. Without facets every filter narrows the query itself, which the index sort
+ * (created_at, id) lets Elasticsearch stop early on. With facets, filters with a facet of their
+ * own go to the post_filter, so that facet counts what each other value would give (disjunctive
+ * facets); hashtags and project_id narrow the hits and every facet alike.
  */
 export function buildBrowseRequest(params: BrowseParams): estypes.SearchRequest {
-  const { page, limit } = params.paging;
   const { selected, narrowing } = splitBrowseFilters(params.filters);
-  const postFilter = filterClauses(selected);
+  const faceted = params.facets.length > 0;
+  const postFilter = faceted ? filterClauses(selected) : [];
+  const query = faceted ? [ACTIVE_JOBS, ...filterClauses(narrowing)] : [ACTIVE_JOBS, ...filterClauses(params.filters)];
   return {
-    query: { bool: { filter: [ACTIVE_JOBS, ...filterClauses(narrowing)] } },
+    query: { bool: { filter: query } },
     ...(postFilter.length > 0 ? { post_filter: allOf(postFilter) } : {}),
-    aggs: facetAggregations(selected),
+    ...(faceted ? { aggs: facetAggregations(selected, params.facets) } : {}),
     sort: NEWEST_FIRST,
-    from: (page - 1) * limit,
-    size: limit,
-    track_total_hits: true,
-    _source: JOB_SOURCE_FIELDS,
+    ...pageWindow(params.paging),
+    _source: sourceFieldsFor(params.fields),
   };
 }

@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { FACET_NAMES, FACET_SIZE, type FacetName, type FacetValue, type SearchFacets } from '../../../shared/schemas/job-search';
+import { FACET_SIZE, type FacetName, type FacetValue, type SearchFacets } from '../../../shared/schemas/job-search';
 import { FILTER_FIELDS, allOf, filterClauses } from './filters';
 import type { SearchFilters } from './params';
 
@@ -25,15 +25,15 @@ function othersThan(filters: SearchFilters, facet: FacetName): SearchFilters {
 }
 
 /**
- * The aggregations of a search, one per facet. Each runs over the jobs that match the query,
+ * The aggregations of a search, one per facet asked for. Each runs over the jobs that match the query,
  * narrowed by every filter except its own (the selected filters reach the hits through the
  * post_filter), and holds the top values plus the counts of the selected values, which may lie
  * outside the top. A global aggregation looks up labels of selected ids that match nothing.
  */
-export function facetAggregations(filters: SearchFilters): Record<string, Aggregation> {
+export function facetAggregations(filters: SearchFilters, names: readonly FacetName[]): Record<string, Aggregation> {
   const aggs: Record<string, Aggregation> = {};
   const labels: Record<string, Aggregation> = {};
-  for (const facet of FACET_NAMES) {
+  for (const facet of names) {
     const field = FILTER_FIELDS[facet];
     const selected = filters[facet];
     const label = labelOf(facet);
@@ -65,10 +65,14 @@ function toValue(bucket: Bucket): FacetValue {
   return { value: String(bucket.key), ...(label !== undefined ? { label } : {}), count: bucket.doc_count };
 }
 
-/** Reads the facets from the aggregations (absent when no index exists yet: then all counts are 0). */
-export function readFacets(aggregations: FacetAggregationsResult | undefined, filters: SearchFilters): SearchFacets {
-  const facets = {} as SearchFacets;
-  for (const facet of FACET_NAMES) {
+/**
+ * Reads the facets asked for from the aggregations (absent when no index exists yet: then all
+ * counts are 0); undefined when none were asked for, so the response has no `facets` key.
+ */
+export function readFacets(aggregations: FacetAggregationsResult | undefined, filters: SearchFilters, names: readonly FacetName[]): SearchFacets | undefined {
+  if (names.length === 0) return undefined;
+  const facets: SearchFacets = {};
+  for (const facet of names) {
     const values = (aggregations?.[facet]?.top?.buckets ?? []).map(toValue);
     const selectedCounts = new Map((aggregations?.[facet]?.selected?.buckets ?? []).map((b) => [String(b.key), b.doc_count]));
     const knownLabels = new Map((aggregations?.[SELECTED_LABELS]?.[facet]?.buckets ?? []).map((b) => [String(b.key), toValue(b).label]));

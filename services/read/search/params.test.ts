@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ApiError } from '../../../shared/errors';
+import { encodeCursor } from './cursor';
 import { readBrowseParams, readSearchParams } from './params';
 
 const ID = '3F0E7C1A-8B9D-4C2E-9F1A-2B3C4D5E6F70';
@@ -17,10 +18,13 @@ function errorOf(fn: () => unknown) {
 
 describe('readBrowseParams', () => {
   it('keeps only the filters given, normalized', () => {
-    expect(readBrowseParams({ organization_id: ID, experience: ' Senior ', hashtags: '#Remote, visa,,#remote', page: 2, limit: 5 })).to.deep.equal({
+    const params = readBrowseParams({ organization_id: ID, experience: ' Senior ', hashtags: '#Remote, visa,,#remote', page: 2, limit: 5 });
+    expect(params).to.deep.include({
       filters: { organization_id: [ID.toLowerCase()], experience: ['senior'], hashtags: ['remote', 'visa'] },
-      paging: { page: 2, limit: 5 },
+      facets: [],
+      fields: undefined,
     });
+    expect(params.paging).to.include({ offset: 5, limit: 5 });
   });
 
   it('treats a blank experience or hashtag list as no filter', () => {
@@ -52,11 +56,11 @@ describe('readBrowseParams', () => {
       body: {
         code: 'invalid_request',
         message: 'page * limit must be at most 10000 (got 101 * 100 = 10100).',
-        hint: 'Only the first 10000 results can be paged through; narrow the query with filters (or more specific search words) instead of paging this deep.',
+        hint: 'Numbered pages reach the first 10000 results; to go further, follow pagination.next_cursor from page to page (pass it as cursor), or narrow the query with filters.',
         details: [{ field: 'page', message: 'page * limit must be at most 10000' }],
       },
     });
-    expect(readBrowseParams({ page: 100, limit: 100 }).paging).to.deep.equal({ page: 100, limit: 100 });
+    expect(readBrowseParams({ page: 100, limit: 100 }).paging).to.include({ offset: 9900, limit: 100 });
   });
 });
 
@@ -74,7 +78,7 @@ describe('readSearchParams', () => {
         skills: 'TypeScript,,Go',
         ...none,
       }),
-    ).to.deep.equal({
+    ).to.deep.include({
       q: 'rust developer',
       filters: {
         job_types: ['contract', 'full_time'],
@@ -83,7 +87,6 @@ describe('readSearchParams', () => {
         experiences: ['senior', 'mid'],
         skills: ['typescript', 'go'],
       },
-      paging: { page: 1, limit: 10 },
     });
   });
 
@@ -122,5 +125,73 @@ describe('readSearchParams', () => {
   it('counts 20 distinct values as fine, however many duplicates', () => {
     const skills = Array.from({ length: 40 }, (_, i) => `s${i % 20}`).join(',');
     expect(readSearchParams({ q: 'x', skills, ...none }).filters.skills).to.have.length(20);
+  });
+});
+
+describe('facets and fields parameters', () => {
+  it('counts no facets unless asked, every facet for "all", else those named (in their fixed order)', () => {
+    expect(readSearchParams({ q: 'x', limit: 10 }).facets).to.deep.equal([]);
+    expect(readSearchParams({ q: 'x', facets: 'all', limit: 10 }).facets).to.deep.equal(['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills']);
+    expect(readBrowseParams({ facets: ' Skills, job_types ', limit: 10 }).facets).to.deep.equal(['job_types', 'skills']);
+  });
+
+  it('refuses an unknown facet, naming the known ones', () => {
+    expect(errorOf(() => readSearchParams({ q: 'x', facets: 'skills,salary', limit: 10 })).body.details).to.deep.equal([
+      { field: 'facets', message: '"salary" is not a facet; use all, or any of: job_types, location_ids, organization_ids, experiences, skills' },
+    ]);
+    expect(errorOf(() => readBrowseParams({ facets: ' , ', limit: 10 })).status).to.equal(400);
+  });
+
+  it('returns the fields named, in Job order, always with id', () => {
+    expect(readBrowseParams({ fields: 'salary, title', limit: 10 }).fields).to.deep.equal(['id', 'title', 'salary']);
+    expect(readSearchParams({ q: 'x', limit: 10 }).fields).to.equal(undefined);
+  });
+
+  it('refuses an unknown field, naming the known ones', () => {
+    const { details } = errorOf(() => readSearchParams({ q: 'x', fields: 'title,created_by', limit: 10 })).body;
+    expect(details).to.have.length(1);
+    expect(details![0].field).to.equal('fields');
+    expect(details![0].message).to.match(/^"created_by" is not a Job field; known fields: id, title, description, /);
+  });
+});
+
+describe('cursor parameter', () => {
+  const firstPage = readSearchParams({ q: 'rust', skills: 'go,sql', limit: 10 });
+  const cursor = encodeCursor(firstPage.paging.scope, { after: [1.5, 1_700_000_000_000, ID], offset: 10 });
+
+  it('reads the position of the cursor made for the same q and filters, whatever the order of list values or the limit', () => {
+    const next = readSearchParams({ q: 'rust', skills: 'sql, go', cursor, limit: 25 });
+    expect(next.paging).to.deep.include({ after: [1.5, 1_700_000_000_000, ID], offset: 10, limit: 25 });
+  });
+
+  it('refuses a cursor made for another query or filters', () => {
+    for (const other of [{ q: 'go' }, { q: 'rust', skills: 'go' }]) {
+      const { status, body } = errorOf(() => readSearchParams({ ...other, cursor, limit: 10 }));
+      expect(status).to.equal(400);
+      expect(body.message).to.equal('The cursor was made for another query or other filters.');
+      expect(body.hint).to.match(/next_cursor/);
+    }
+  });
+
+  it('refuses a browse cursor in search and the other way round', () => {
+    const browseCursor = encodeCursor(readBrowseParams({ limit: 10 }).paging.scope, { after: [1_700_000_000_000, ID], offset: 10 });
+    expect(errorOf(() => readSearchParams({ q: 'rust', cursor: browseCursor, limit: 10 })).status).to.equal(400);
+    expect(errorOf(() => readBrowseParams({ cursor, limit: 10 })).status).to.equal(400);
+  });
+
+  it('refuses malformed cursors with a hint, never anything worse', () => {
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const scope = firstPage.paging.scope.fingerprint;
+    for (const bad of ['!!!', 'abc', b64(null), b64({ v: 2, h: scope, a: [1, 2, ID], o: 0 }), b64({ v: 1, h: scope, a: [1, 'x', ID], o: 0 }), b64({ v: 1, h: scope, a: [1, 2, ID], o: -1 }), b64({ v: 1, h: scope, a: [1, 2], o: 0 })]) {
+      const { status, body } = errorOf(() => readSearchParams({ q: 'rust', skills: 'go,sql', cursor: bad, limit: 10 }));
+      expect(status, bad).to.equal(400);
+      expect(body.details).to.deep.equal([{ field: 'cursor', message: 'is malformed' }]);
+    }
+  });
+
+  it('refuses cursor with page', () => {
+    expect(errorOf(() => readSearchParams({ q: 'rust', skills: 'go,sql', cursor, page: 2, limit: 10 })).body.details).to.deep.equal([
+      { field: 'page', message: 'must be absent when cursor is given' },
+    ]);
   });
 });

@@ -1,6 +1,9 @@
 import { errors, type ErrorDetail } from '../../../shared/errors';
 import { canonicalUuid, JOB_TYPES } from '../../../shared/schemas/common';
+import { JOB_FIELDS, type JobField } from '../../../shared/schemas/job';
 import {
+  ALL_FACETS,
+  FACET_NAMES,
   MAX_FILTER_VALUE_LENGTH,
   MAX_LIST_VALUES,
   MAX_QUERY_LENGTH,
@@ -9,12 +12,25 @@ import {
   type FacetName,
   type SearchQuery,
 } from '../../../shared/schemas/job-search';
+import { decodeCursor, fingerprintOf, type CursorScope, type SortValue } from './cursor';
 import { splitList, stripHash } from './list-param';
 
-/** A page of results: `page` from 1, `limit` per page. */
+/**
+ * A page of results: `limit` per page, `offset` results before it. A numbered page starts at
+ * (page - 1) * limit; a cursor page starts after the sort values `after` (search_after).
+ */
 export interface Paging {
-  page: number;
   limit: number;
+  offset: number;
+  after?: SortValue[];
+  /** What a next_cursor of this request belongs to. */
+  scope: CursorScope;
+}
+
+/** What a page shows besides its jobs: the facets asked for (none when empty) and the Job fields (all when undefined). */
+export interface Presentation {
+  facets: FacetName[];
+  fields?: JobField[];
 }
 
 /** The filter parameters of browse (spec 4.1). */
@@ -22,7 +38,7 @@ export type BrowseFilterName = 'organization_id' | 'location_id' | 'job_type' | 
 /** Browse filters given, each a list of accepted values (one for the single-valued parameters). */
 export type BrowseFilters = Partial<Record<BrowseFilterName, string[]>>;
 /** A browse request, validated and normalized. */
-export interface BrowseParams {
+export interface BrowseParams extends Presentation {
   filters: BrowseFilters;
   paging: Paging;
 }
@@ -30,7 +46,7 @@ export interface BrowseParams {
 /** Search filters by facet name; an empty list means "no filter". */
 export type SearchFilters = Record<FacetName, string[]>;
 /** A search request, validated and normalized (q trimmed). */
-export interface SearchParams {
+export interface SearchParams extends Presentation {
   q: string;
   filters: SearchFilters;
   paging: Paging;
@@ -88,17 +104,67 @@ function readOne(problems: Problems, name: string, raw: string | undefined, chec
   return checked.value === '' ? undefined : [checked.value];
 }
 
-/** Refuses pages beyond the reachable window with a hint to narrow the query instead. */
-function readPaging({ page, limit }: { page: number; limit: number }): Paging {
-  if (page * limit > MAX_RESULT_WINDOW) {
+/** The sort values of each operation's order (browse-query NEWEST_FIRST, search-query BEST_MATCH_FIRST). */
+const SORT_TYPES = {
+  browse: ['number', 'string'],
+  search: ['number', 'number', 'string'],
+} as const;
+
+/** The paging parameters as they arrive, after their schema. */
+type PagingQuery = Pick<BrowseQuery, 'page' | 'limit' | 'cursor'>;
+
+/**
+ * A numbered page (refused beyond the reachable window, with a hint to use the cursor) or a
+ * cursor page, never both. `matching` is what decides the result list (q and filters): a cursor
+ * made for other values is refused.
+ */
+function readPaging(query: PagingQuery, operation: keyof typeof SORT_TYPES, matching: unknown): Paging {
+  const { page, limit, cursor } = query;
+  const scope: CursorScope = { sort: SORT_TYPES[operation], fingerprint: fingerprintOf(operation, matching) };
+  if (cursor !== undefined) {
+    if (page !== undefined) {
+      throw errors.invalidRequest('cursor and page cannot be combined.', 'Send cursor alone to get the page after the one it came with, or page alone for a numbered page.', [
+        { field: 'page', message: 'must be absent when cursor is given' },
+      ]);
+    }
+    return { limit, ...decodeCursor(cursor, scope), scope };
+  }
+  const pageNumber = page ?? 1;
+  if (pageNumber * limit > MAX_RESULT_WINDOW) {
     throw errors.invalidRequest(
-      `page * limit must be at most ${MAX_RESULT_WINDOW} (got ${page} * ${limit} = ${page * limit}).`,
-      `Only the first ${MAX_RESULT_WINDOW} results can be paged through; narrow the query with filters (or more specific search words) instead of paging this deep.`,
+      `page * limit must be at most ${MAX_RESULT_WINDOW} (got ${pageNumber} * ${limit} = ${pageNumber * limit}).`,
+      `Numbered pages reach the first ${MAX_RESULT_WINDOW} results; to go further, follow pagination.next_cursor from page to page (pass it as cursor), or narrow the query with filters.`,
       [{ field: 'page', message: `page * limit must be at most ${MAX_RESULT_WINDOW}` }],
     );
   }
-  return { page, limit };
+  return { limit, offset: (pageNumber - 1) * limit, scope };
 }
+
+const facetChoices = `${ALL_FACETS}, or any of: ${FACET_NAMES.join(', ')}`;
+
+/** The facets to count: none when absent, every one for "all", else the names listed. */
+function readFacetNames(problems: Problems, raw: string | undefined): FacetName[] {
+  const names = splitList(raw, (v) => v.toLowerCase());
+  if (names.includes(ALL_FACETS)) return [...FACET_NAMES];
+  if (raw !== undefined && names.length === 0) problems.add('facets', `must name at least one facet (${facetChoices})`);
+  for (const name of names) if (!(FACET_NAMES as readonly string[]).includes(name)) problems.add('facets', `"${name}" is not a facet; use ${facetChoices}`);
+  return FACET_NAMES.filter((name) => names.includes(name));
+}
+
+/** The Job fields to return (undefined: all); `id` is always among them. */
+function readFields(problems: Problems, raw: string | undefined): JobField[] | undefined {
+  if (raw === undefined) return undefined;
+  const names = splitList(raw);
+  if (names.length === 0) problems.add('fields', `must name at least one Job field (known: ${JOB_FIELDS.join(', ')})`);
+  for (const name of names) {
+    if (!(JOB_FIELDS as readonly string[]).includes(name)) problems.add('fields', `"${name}" is not a Job field; known fields: ${JOB_FIELDS.join(', ')}`);
+  }
+  return JOB_FIELDS.filter((field) => field === 'id' || names.includes(field));
+}
+
+/** A list's values in a fixed order, so "a,b" and "b,a" give the same cursor fingerprint. */
+const sortedLists = <T extends Partial<Record<string, string[]>>>(filters: T) =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v.length > 0).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, [...v!].sort()]));
 
 /** Validates and normalizes the browse parameters (after their schema has checked the types). */
 export function readBrowseParams(query: BrowseQuery): BrowseParams {
@@ -111,10 +177,12 @@ export function readBrowseParams(query: BrowseQuery): BrowseParams {
     ['hashtags', readList(problems, 'hashtags', query.hashtags, aHashtag)],
     ['project_id', readOne(problems, 'project_id', query.project_id, anId)],
   ];
+  const facets = readFacetNames(problems, query.facets);
+  const fields = readFields(problems, query.fields);
   problems.throwIfAny();
   const filters: BrowseFilters = {};
   for (const [name, values] of entries) if (values && values.length > 0) filters[name] = values;
-  return { filters, paging: readPaging(query) };
+  return { filters, facets, fields, paging: readPaging(query, 'browse', sortedLists(filters)) };
 }
 
 /** Validates and normalizes the search parameters (after their schema has checked the types). */
@@ -130,6 +198,8 @@ export function readSearchParams(query: SearchQuery): SearchParams {
     experiences: readList(problems, 'experiences', query.experiences, aWord),
     skills: readList(problems, 'skills', query.skills, aWord),
   };
+  const facets = readFacetNames(problems, query.facets);
+  const fields = readFields(problems, query.fields);
   problems.throwIfAny();
-  return { q, filters, paging: readPaging(query) };
+  return { q, filters, facets, fields, paging: readPaging(query, 'search', { q, ...sortedLists(filters) }) };
 }

@@ -3,24 +3,32 @@ import { buildBrowseRequest, splitBrowseFilters } from './browse-query';
 import { facetAggregations } from './facets';
 import { ACTIVE_JOBS } from './filters';
 import { relevanceQuery } from './relevance';
+import { FACET_NAMES } from '../../../shared/schemas/job-search';
+import { encodeCursor } from './cursor';
+import { readBrowseParams, readSearchParams } from './params';
 import { buildSearchRequest } from './search-query';
 import { JOB_SOURCE_FIELDS } from './source-fields';
 
 const NO_FILTERS = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [] };
 
 describe('buildBrowseRequest', () => {
-  it('filters active jobs by every given filter, newest first then by id, one page, exact total, with facets', () => {
-    const request = buildBrowseRequest({ filters: { job_type: ['contract'], hashtags: ['remote', 'visa'] }, paging: { page: 3, limit: 20 } });
+  it('filters active jobs by every given filter in the query, newest first then by id, one page, total counted to 10 000, no facets', () => {
+    const request = buildBrowseRequest(readBrowseParams({ job_type: 'contract', hashtags: 'remote,visa', page: 3, limit: 20 }));
     expect(request).to.deep.equal({
-      query: { bool: { filter: [ACTIVE_JOBS, { terms: { 'tags.lower': ['remote', 'visa'] } }] } },
-      post_filter: { bool: { filter: [{ term: { type: 'contract' } }] } },
-      aggs: facetAggregations({ ...NO_FILTERS, job_types: ['contract'] }),
+      query: { bool: { filter: [ACTIVE_JOBS, { term: { type: 'contract' } }, { terms: { 'tags.lower': ['remote', 'visa'] } }] } },
       sort: [{ created_at: { order: 'desc' } }, { id: { order: 'asc' } }],
       from: 40,
       size: 20,
-      track_total_hits: true,
+      track_total_hits: 10_000,
       _source: JOB_SOURCE_FIELDS,
     });
+  });
+
+  it('with facets, leaves the facet filters to the post_filter so each facet counts without its own', () => {
+    const request = buildBrowseRequest(readBrowseParams({ job_type: 'contract', hashtags: 'remote,visa', facets: 'all', limit: 20 }));
+    expect(request.query).to.deep.equal({ bool: { filter: [ACTIVE_JOBS, { terms: { 'tags.lower': ['remote', 'visa'] } }] } });
+    expect(request.post_filter).to.deep.equal({ bool: { filter: [{ term: { type: 'contract' } }] } });
+    expect(request.aggs).to.deep.equal(facetAggregations({ ...NO_FILTERS, job_types: ['contract'] }, FACET_NAMES));
   });
 
   it('selects the facet values of job_type, location_id, organization_id and experience; hashtags and project_id narrow everything', () => {
@@ -30,7 +38,19 @@ describe('buildBrowseRequest', () => {
       selected: { job_types: ['contract'], location_ids: [loc], organization_ids: [org], experiences: ['senior'], skills: [] },
       narrowing: { hashtags: ['remote'], project_id: [project] },
     });
-    expect(buildBrowseRequest({ filters: {}, paging: { page: 1, limit: 10 } })).not.to.have.property('post_filter');
+    expect(buildBrowseRequest(readBrowseParams({ facets: 'all', limit: 10 }))).not.to.have.property('post_filter');
+  });
+
+  it('reads a cursor page after the cursor\'s sort values, one hit more than it shows', () => {
+    const cursor = encodeCursor(readBrowseParams({ limit: 10 }).paging.scope, { after: [1_700_000_000_000, 'abc'], offset: 10 });
+    const request = buildBrowseRequest(readBrowseParams({ cursor, limit: 10 }));
+    expect(request).to.include({ size: 11, track_total_hits: 10_000 });
+    expect(request.search_after).to.deep.equal([1_700_000_000_000, 'abc']);
+    expect(request).not.to.have.property('from');
+  });
+
+  it('asks only for the stored fields the chosen fields need', () => {
+    expect(buildBrowseRequest(readBrowseParams({ fields: 'title,is_active', limit: 10 }))._source).to.deep.equal(['id', 'title', 'is_active', 'closing_date']);
   });
 
   it('never asks for created_by', () => {
@@ -39,21 +59,28 @@ describe('buildBrowseRequest', () => {
 });
 
 describe('buildSearchRequest', () => {
-  it('scores active jobs and leaves the selected filters to the post_filter', () => {
-    const request = buildSearchRequest({ q: 'go', filters: { ...NO_FILTERS, skills: ['go'] }, paging: { page: 1, limit: 10 } });
+  it('scores active jobs narrowed by the filters, and counts no facets unless asked', () => {
+    const request = buildSearchRequest(readSearchParams({ q: 'go', skills: 'go', limit: 10 }));
+    expect(request.query).to.have.nested.property('bool.filter').that.deep.equals([ACTIVE_JOBS, { term: { 'skills.lower': 'go' } }]);
+    expect(request).not.to.have.property('post_filter');
+    expect(request).not.to.have.property('aggs');
+    expect(request.sort).to.deep.equal(['_score', { created_at: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(request).to.include({ from: 0, size: 10, track_total_hits: 10_000 });
+  });
+
+  it('with facets, leaves the selected filters to the post_filter', () => {
+    const request = buildSearchRequest(readSearchParams({ q: 'go', skills: 'go', facets: 'skills,job_types', limit: 10 }));
     expect(request.query).to.have.nested.property('bool.filter').that.deep.equals([ACTIVE_JOBS]);
     expect(request.post_filter).to.deep.equal({ bool: { filter: [{ term: { 'skills.lower': 'go' } }] } });
-    expect(request.sort).to.deep.equal(['_score', { created_at: { order: 'desc' } }, { id: { order: 'asc' } }]);
-    expect(request).to.include({ from: 0, size: 10, track_total_hits: true });
-    expect(Object.keys(request.aggs ?? {})).to.deep.equal(['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills']);
+    expect(Object.keys(request.aggs ?? {})).to.deep.equal(['job_types', 'skills']);
   });
 
   it('has no post_filter without filters', () => {
-    expect(buildSearchRequest({ q: 'go', filters: NO_FILTERS, paging: { page: 1, limit: 10 } })).not.to.have.property('post_filter');
+    expect(buildSearchRequest(readSearchParams({ q: 'go', facets: 'all', limit: 10 }))).not.to.have.property('post_filter');
   });
 
   it('matches nothing for a query without words', () => {
-    expect(buildSearchRequest({ q: '!!!', filters: NO_FILTERS, paging: { page: 1, limit: 10 } }).query).to.deep.equal({
+    expect(buildSearchRequest(readSearchParams({ q: '!!!', limit: 10 })).query).to.deep.equal({
       bool: { must: { match_none: {} }, filter: [ACTIVE_JOBS] },
     });
   });

@@ -6,9 +6,9 @@ import { buildBrowseRequest, splitBrowseFilters } from '../../search/browse-quer
 import { readFacets } from '../../search/facets';
 import { readBrowseParams } from '../../search/params';
 import { runJobSearch } from '../../search/run-search';
-import { EXAMPLE_FACETS, EXAMPLE_JOB } from './examples';
+import { EXAMPLE_CURSOR, EXAMPLE_FACETS, EXAMPLE_JOB, PAGING_DESCRIPTION } from './examples';
 
-/** GET /agents/jobs (spec 4.1): active jobs, filtered, newest first, with facets. */
+/** GET /agents/jobs (spec 4.1): active jobs, filtered, newest first, with the facets asked for. */
 export function browseJobsRoute(deps: ReadDeps) {
   return defineRoute({
     operationId: 'browseJobs',
@@ -19,23 +19,24 @@ export function browseJobsRoute(deps: ReadDeps) {
       'Lists active jobs (flag set, closing date absent or not before today, UTC), newest first and then by id, so paging is stable. ' +
       'Filters combine with AND; hashtags is a comma-separated list of which a job needs any one. ' +
       'experience and hashtags match case-insensitively. A page past the end answers an empty list with the true pagination. ' +
-      'Facets, as in search, count for each value the jobs it would give with every other filter applied: the job_type, location_id, ' +
-      'organization_id and experience filters do not narrow their own facet (job_types, location_ids, organization_ids, experiences); ' +
-      'hashtags and project_id narrow every facet.',
+      'Facets are counted only when `facets` asks for them; as in search, they count for each value the jobs it would give with every other ' +
+      'filter applied: the job_type, location_id, organization_id and experience filters do not narrow their own facet (job_types, ' +
+      'location_ids, organization_ids, experiences); hashtags and project_id narrow every facet. ' +
+      PAGING_DESCRIPTION,
     tags: ['Jobs'],
     query: BrowseQuery,
     responses: {
       200: {
-        description: 'A page of active jobs, newest first, with facets',
+        description: 'A page of active jobs, newest first, with the facets asked for',
         schema: JobSearchResult,
-        example: { jobs: [EXAMPLE_JOB], pagination: { current_page: 1, total_pages: 1, total_items: 1 }, facets: EXAMPLE_FACETS },
+        example: { jobs: [EXAMPLE_JOB], pagination: { current_page: 1, total_pages: 3, total_items: 27, total_relation: 'eq', next_cursor: EXAMPLE_CURSOR }, facets: EXAMPLE_FACETS },
       },
     },
     errors: ['invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query }) => {
       const params = readBrowseParams(query);
-      const { docs, total, aggregations } = await runJobSearch(deps.search, deps.config.indexAlias, buildBrowseRequest(params));
-      ctx.body = presentJobPage(docs, total, params.paging, readFacets(aggregations, splitBrowseFilters(params.filters).selected));
+      const result = await runJobSearch(deps.search, deps.config.indexAlias, buildBrowseRequest(params));
+      ctx.body = presentJobPage(result, params, readFacets(result.aggregations, splitBrowseFilters(params.filters).selected, params.facets));
     },
   });
 }

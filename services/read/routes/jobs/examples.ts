@@ -32,3 +32,13 @@ export const EXAMPLE_FACETS: SearchFacets = {
     { value: 'typescript', count: 1 },
   ],
 };
+
+/** A next_cursor as the API issues it (opaque to clients). */
+export const EXAMPLE_CURSOR = 'eyJ2IjoxLCJoIjoiVDFmUHV4dVZ0Z3NiIiwiYSI6WzE3Njg0Njk0MDAwMDAsIjNmMGU3YzFhLThiOWQtNGMyZS05ZjFhLTJiM2M0ZDVlNmY3MCJdLCJvIjoxMH0';
+
+/** How browse and search page, count and trim their answers: said once for both operations. */
+export const PAGING_DESCRIPTION =
+  'total_items is exact up to 10 000; above that it is 10 000 with total_relation "gte". Numbered pages (page, limit) reach the first ' +
+  '10 000 results; every page that has a next one carries pagination.next_cursor, and the same request with cursor=<it> instead of page ' +
+  'answers that next page, as cheaply as the first, however deep: follow cursors to read past 10 000. `fields` returns only the Job ' +
+  'fields named (id always), to keep pages small, e.g. fields=title,organization,location,salary.';

@@ -102,21 +102,21 @@ describe('the read operations before anything is indexed (no index behind the al
   const client = readClient({ config: { indexAlias: 'jla_test_read_never_created' } });
 
   it('browse answers an empty list, with the selected values at 0', async () => {
-    const res = await client.get('/agents/jobs?job_type=contract');
+    const res = await client.get('/agents/jobs?job_type=contract&facets=all');
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({
       jobs: [],
-      pagination: { current_page: 1, total_pages: 0, total_items: 0 },
+      pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
       facets: { job_types: [{ value: 'contract', count: 0 }], location_ids: [], organization_ids: [], experiences: [], skills: [] },
     });
   });
 
   it('search answers no jobs, with the selected values at 0', async () => {
-    const res = await client.get('/agents/jobs/search?q=engineer&job_types=contract');
+    const res = await client.get('/agents/jobs/search?q=engineer&job_types=contract&facets=all');
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({
       jobs: [],
-      pagination: { current_page: 1, total_pages: 0, total_items: 0 },
+      pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
       facets: { job_types: [{ value: 'contract', count: 0 }], location_ids: [], organization_ids: [], experiences: [], skills: [] },
     });
   });

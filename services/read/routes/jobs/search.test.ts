@@ -11,7 +11,7 @@ const sorted = (ids: string[]) => [...ids].sort();
 const idsOf = (docs: readonly JobDocument[]) => sorted(docs.map((d) => d.id));
 const UNKNOWN_LOCATION = '00000000-0000-4000-8000-0000000bffff';
 
-const KNOWN = 'q, job_types, location_ids, experiences, skills, organization_ids, page, limit';
+const KNOWN = 'q, job_types, location_ids, experiences, skills, organization_ids, page, limit, cursor, facets, fields';
 const invalid = (message: string, details: { field: string; message: string }[], hint = 'Fix the parameters named in details.') => ({
   code: 'invalid_request',
   message,
@@ -34,12 +34,17 @@ describe('GET /agents/jobs/search', () => {
   });
 
   it('finds the active jobs matching the words, with the facets of all of them', async () => {
-    const res = await search('?q=engineer&limit=100');
+    const res = await search('?q=engineer&limit=100&facets=all');
     expect(res.status).to.equal(200);
     expect(sorted(res.body.jobs.map((j: { id: string }) => j.id))).to.deep.equal(idsOf(ENGINEERS));
-    expect(res.body.pagination).to.deep.equal({ current_page: 1, total_pages: 1, total_items: ENGINEERS.length });
+    expect(res.body.pagination).to.deep.equal({ current_page: 1, total_pages: 1, total_items: ENGINEERS.length, total_relation: 'eq' });
     expect(res.body.facets).to.deep.equal(expectedFacets(ENGINEERS, {}));
     expect(res.body.facets.location_ids[0]).to.have.property('label');
+  });
+
+  it('counts no facets unless asked', async () => {
+    const res = await search('?q=engineer');
+    expect(res.body).to.have.keys('jobs', 'pagination');
   });
 
   it('stems the words: "Engineers" finds what "engineer" finds', async () => {
@@ -48,11 +53,11 @@ describe('GET /agents/jobs/search', () => {
   });
 
   it('answers no jobs, zero pages and empty facets when nothing matches', async () => {
-    const res = await search('?q=astronaut');
+    const res = await search('?q=astronaut&facets=all');
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({
       jobs: [],
-      pagination: { current_page: 1, total_pages: 0, total_items: 0 },
+      pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
       facets: { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [] },
     });
   });
@@ -70,7 +75,7 @@ describe('GET /agents/jobs/search', () => {
     ];
     for (const [name, sent, selection] of cases) {
       it(name, async () => {
-        const res = await search(`?q=engineer&limit=100${queryOf(sent)}`);
+        const res = await search(`?q=engineer&limit=100&facets=all${queryOf(sent)}`);
         expect(res.status).to.equal(200);
         const want = ENGINEERS.filter((d) => passes(d, selection));
         expect(want.length, 'the fixture has matching jobs').to.be.greaterThan(0);
@@ -84,14 +89,14 @@ describe('GET /agents/jobs/search', () => {
 
   it('combines filters with AND, and counts each facet without its own filter (disjunctive facets)', async () => {
     const selection: Selection = { job_types: ['full_time', 'contract'], experiences: ['senior'], skills: ['python', 'go'] };
-    const res = await search(`?q=engineer&limit=100${queryOf(selection)}`);
+    const res = await search(`?q=engineer&limit=100&facets=all${queryOf(selection)}`);
     const want = ENGINEERS.filter((d) => passes(d, selection));
     expect(want.length).to.be.greaterThan(0);
     expect(sorted(res.body.jobs.map((j: { id: string }) => j.id))).to.deep.equal(idsOf(want));
     const facets = expectedFacets(ENGINEERS, selection);
     expect(res.body.facets).to.deep.equal(facets);
     // What makes them disjunctive: the job_types facet counts values the job_types filter leaves out.
-    expect(facets.job_types.some((v) => v.value === 'part_time' && v.count > 0)).to.equal(true);
+    expect(facets.job_types!.some((v) => v.value === 'part_time' && v.count > 0)).to.equal(true);
   });
 
   it('uses all five filters at once', async () => {
@@ -102,7 +107,7 @@ describe('GET /agents/jobs/search', () => {
       experiences: ['senior', 'mid'],
       skills: ['typescript', 'sql', 'python'],
     };
-    const res = await search(`?q=engineer&limit=100${queryOf(selection)}`);
+    const res = await search(`?q=engineer&limit=100&facets=all${queryOf(selection)}`);
     const want = ENGINEERS.filter((d) => passes(d, selection));
     expect(want.length).to.be.greaterThan(0);
     expect(sorted(res.body.jobs.map((j: { id: string }) => j.id))).to.deep.equal(idsOf(want));
@@ -111,13 +116,13 @@ describe('GET /agents/jobs/search', () => {
 
   it('lists every selected value even at count 0, with the label of a known location', async () => {
     const selection: Selection = { job_types: ['internship', 'volunteer'], location_ids: [...LOCATIONS.map((l) => l.id), UNKNOWN_LOCATION] };
-    const res = await search(`?q=engineer${queryOf(selection)}`);
+    const res = await search(`?q=engineer&facets=all${queryOf(selection)}`);
     const facets = expectedFacets(ENGINEERS, selection);
     expect(res.body.facets).to.deep.equal(facets);
     expect(facets.job_types).to.deep.include({ value: 'volunteer', count: 0 });
     expect(facets.location_ids).to.deep.include({ value: UNKNOWN_LOCATION, count: 0 });
     // A location of the index that no result under the other filters has: still named.
-    const zero = facets.location_ids.filter((v) => v.count === 0 && v.value !== UNKNOWN_LOCATION);
+    const zero = facets.location_ids!.filter((v) => v.count === 0 && v.value !== UNKNOWN_LOCATION);
     expect(zero.length, 'the fixture has a known location at count 0 here').to.be.greaterThan(0);
     expect(zero.every((v) => v.label !== undefined)).to.equal(true);
   });
@@ -129,7 +134,9 @@ describe('GET /agents/jobs/search', () => {
       expect(first.body.jobs).to.have.length(1);
       expect(second.body.jobs).to.have.length(1);
       expect(first.body.jobs[0].id).not.to.equal(second.body.jobs[0].id);
-      expect(second.body.pagination).to.deep.equal({ current_page: 2, total_pages: ENGINEERS.length, total_items: ENGINEERS.length });
+      const { next_cursor: next, ...pagination } = second.body.pagination;
+      expect(pagination).to.deep.equal({ current_page: 2, total_pages: ENGINEERS.length, total_items: ENGINEERS.length, total_relation: 'eq' });
+      expect(next).to.be.a('string');
     });
 
     it('pages through every match exactly once, in the order of one big page', async () => {
@@ -145,11 +152,32 @@ describe('GET /agents/jobs/search', () => {
       const pages = Math.ceil(ENGINEERS.length / 4);
       const last = await search(`?q=engineer&limit=4&page=${pages}`);
       expect(last.body.jobs).to.have.length(ENGINEERS.length - (pages - 1) * 4);
-      const past = await search(`?q=engineer&limit=4&page=${pages + 1}`);
+      expect(last.body.pagination).not.to.have.property('next_cursor');
+      const past = await search(`?q=engineer&limit=4&page=${pages + 1}&facets=all`);
       expect(past.status).to.equal(200);
       expect(past.body.jobs).to.deep.equal([]);
-      expect(past.body.pagination).to.deep.equal({ current_page: pages + 1, total_pages: pages, total_items: ENGINEERS.length });
+      expect(past.body.pagination).to.deep.equal({ current_page: pages + 1, total_pages: pages, total_items: ENGINEERS.length, total_relation: 'eq' });
       expect(past.body.facets).to.deep.equal(expectedFacets(ENGINEERS, {}));
+    });
+
+    it('follows next_cursor through every match exactly once, in the order of one big page', async () => {
+      const all = (await search('?q=engineer&limit=100')).body.jobs.map((j: { id: string }) => j.id);
+      let res = await search('?q=engineer&limit=5&fields=id');
+      const seen: string[] = res.body.jobs.map((j: { id: string }) => j.id);
+      while (res.body.pagination.next_cursor) {
+        res = await search(`?q=engineer&limit=5&fields=id&cursor=${res.body.pagination.next_cursor}`);
+        expect(res.status).to.equal(200);
+        seen.push(...res.body.jobs.map((j: { id: string }) => j.id));
+      }
+      expect(seen).to.deep.equal(all);
+      expect(res.body.pagination.current_page).to.equal(Math.ceil(ENGINEERS.length / 5));
+    });
+
+    it('refuses a cursor made for another query', async () => {
+      const { next_cursor: cursor } = (await search('?q=engineer&limit=2')).body.pagination;
+      const res = await search(`?q=developer&cursor=${cursor}`);
+      expect(res.status).to.equal(400);
+      expect(res.body.details).to.deep.equal([{ field: 'cursor', message: 'belongs to a request with other q or filters' }]);
     });
 
     it('refuses page * limit above 10000', async () => {
@@ -160,7 +188,7 @@ describe('GET /agents/jobs/search', () => {
         invalid(
           'page * limit must be at most 10000 (got 201 * 50 = 10050).',
           [{ field: 'page', message: 'page * limit must be at most 10000' }],
-          'Only the first 10000 results can be paged through; narrow the query with filters (or more specific search words) instead of paging this deep.',
+          'Numbered pages reach the first 10000 results; to go further, follow pagination.next_cursor from page to page (pass it as cursor), or narrow the query with filters.',
         ),
       );
     });

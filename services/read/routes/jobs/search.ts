@@ -6,9 +6,9 @@ import { readFacets } from '../../search/facets';
 import { readSearchParams } from '../../search/params';
 import { buildSearchRequest } from '../../search/search-query';
 import { runJobSearch } from '../../search/run-search';
-import { EXAMPLE_FACETS, EXAMPLE_JOB } from './examples';
+import { EXAMPLE_CURSOR, EXAMPLE_FACETS, EXAMPLE_JOB, PAGING_DESCRIPTION } from './examples';
 
-/** GET /agents/jobs/search (spec 4.2): active jobs by relevance, with disjunctive facets. */
+/** GET /agents/jobs/search (spec 4.2): active jobs by relevance, with the disjunctive facets asked for. */
 export function searchJobsRoute(deps: ReadDeps) {
   return defineRoute({
     operationId: 'searchJobs',
@@ -21,16 +21,18 @@ export function searchJobsRoute(deps: ReadDeps) {
       'abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs ' +
       'where the words stand together as a phrase rank higher. Up to three words must all match; of longer queries, three quarters. ' +
       'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
-      "Facets count, for each value, the results that value would give with every other filter applied (each facet ignores its own filter).",
+      'Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every ' +
+      'other filter applied (each facet ignores its own filter). ' +
+      PAGING_DESCRIPTION,
     tags: ['Jobs'],
     query: SearchQuery,
     responses: {
       200: {
-        description: 'A page of matching active jobs, best first, with facets',
+        description: 'A page of matching active jobs, best first, with the facets asked for',
         schema: JobSearchResult,
         example: {
           jobs: [EXAMPLE_JOB],
-          pagination: { current_page: 1, total_pages: 1, total_items: 1 },
+          pagination: { current_page: 1, total_pages: 3, total_items: 27, total_relation: 'eq', next_cursor: EXAMPLE_CURSOR },
           facets: EXAMPLE_FACETS,
         },
       },
@@ -38,8 +40,8 @@ export function searchJobsRoute(deps: ReadDeps) {
     errors: ['invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query }) => {
       const params = readSearchParams(query);
-      const { docs, total, aggregations } = await runJobSearch(deps.search, deps.config.indexAlias, buildSearchRequest(params));
-      ctx.body = presentJobPage(docs, total, params.paging, readFacets(aggregations, params.filters));
+      const result = await runJobSearch(deps.search, deps.config.indexAlias, buildSearchRequest(params));
+      ctx.body = presentJobPage(result, params, readFacets(result.aggregations, params.filters, params.facets));
     },
   });
 }
