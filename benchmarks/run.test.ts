@@ -16,13 +16,14 @@ describe('npm run bench (command line)', () => {
     const { code, stdout } = await bench(['--help']);
     expect(code).to.equal(0);
     expect(stdout).to.match(/^usage: npm run bench/);
-    for (const name of ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate']) expect(stdout).to.include(`  ${name}`);
+    for (const name of ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale']) expect(stdout).to.include(`  ${name}`);
+    expect(stdout).to.include('ES_PORT=9201 ES_HEAP=3g npm run bench -- scale --jobs 1000000 --reuse');
   });
 
   it('refuses an unknown benchmark with exit status 2 and runs nothing', async () => {
     const { code, stdout, stderr } = await bench(['read-latancy']);
     expect(code).to.equal(2);
     expect(stdout).to.equal('');
-    expect(stderr).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate\n(npm run bench -- --help for usage)\n');
+    expect(stderr).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale\n(npm run bench -- --help for usage)\n');
   });
 });

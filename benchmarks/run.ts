@@ -14,9 +14,11 @@ import { formatTable, roundedComparison, type Comparison } from './lib/report';
 import { readLatency } from './read-latency';
 import { readThroughput } from './read-throughput';
 import { responseSize } from './response-size';
+import { scale, type ScaleOutcome } from './scale';
 import { timeToSearchable } from './time-to-searchable';
 
-type Benchmark = (options: BenchOptions, log: (message: string) => void) => Promise<Comparison[]>;
+/** A benchmark's rows of the table; scale adds a table and a JSON object of its own. */
+type Benchmark = (options: BenchOptions, log: (message: string) => void) => Promise<Comparison[] | ScaleOutcome>;
 
 const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
   'read-latency': readLatency,
@@ -24,6 +26,7 @@ const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
   'response-size': responseSize,
   'time-to-searchable': timeToSearchable,
   'import-rate': importRate,
+  scale,
 };
 
 const log = (message: string) => console.error(`[bench] ${message}`);
@@ -58,12 +61,19 @@ async function main(argv: string[]): Promise<number> {
   const releaseNode = await ensureSearchNode(config, log);
   const forgetNode = onInterrupt(releaseNode);
   const comparisons: Comparison[] = [];
+  /** Reports of their own, by benchmark name: a JSON object beside `comparisons`, a table after the main one. */
+  const own: Record<string, { json: unknown; text: string }> = {};
   let version = 'unknown';
   try {
     version = await clusterVersion(config.elasticsearchUrl);
     for (const name of options.names) {
       log(`${name}: running (load average ${loadAverage()})`);
-      comparisons.push(...(await BENCHMARKS[name](options, log)));
+      const outcome = await BENCHMARKS[name](options, log);
+      if (Array.isArray(outcome)) comparisons.push(...outcome);
+      else {
+        comparisons.push(...outcome.comparisons);
+        own[name] = { json: outcome.json, text: outcome.text };
+      }
     }
   } finally {
     forgetNode();
@@ -71,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const meta = {
     benchmarks: options.names,
-    options: { jobs: options.jobs, requests: options.requests, creates: options.creates, batch_size: options.batchSize },
+    options: { jobs: options.jobs, requests: options.requests, creates: options.creates, batch_size: options.batchSize, reuse: options.reuse },
     node: process.version,
     cpus: os.cpus().length,
     elasticsearch: `${version} at ${config.elasticsearchUrl}`,
@@ -80,7 +90,8 @@ async function main(argv: string[]): Promise<number> {
     took_seconds: Math.round((Date.now() - started) / 1000),
   };
   if (options.json) {
-    console.log(JSON.stringify({ meta, comparisons: comparisons.map(roundedComparison) }, null, 2));
+    const extra = Object.fromEntries(Object.entries(own).map(([name, o]) => [name, o.json]));
+    console.log(JSON.stringify({ meta, comparisons: comparisons.map(roundedComparison), ...extra }, null, 2));
   } else {
     console.log(
       `\nBenchmarks (${meta.benchmarks.join(', ')}) on ${meta.cpus} CPUs, Node ${meta.node}, Elasticsearch ${meta.elasticsearch}; ` +
@@ -90,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
         `Δ = median paired difference of interleaved runs.\n`,
     );
     console.log(formatTable(comparisons));
+    for (const o of Object.values(own)) console.log(`\n${o.text}`);
   }
   return 0;
 }

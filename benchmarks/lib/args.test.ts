@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { parseBenchArgs } from './args';
 
 describe('npm run bench arguments', () => {
-  it('runs every benchmark with the quick defaults', () => {
+  it('runs every benchmark but scale with the quick defaults', () => {
     expect(parseBenchArgs([])).to.deep.equal({
       ok: true,
       help: false,
@@ -14,6 +14,7 @@ describe('npm run bench arguments', () => {
         batchSize: 1000,
         json: false,
         keep: false,
+        reuse: false,
       },
     });
   });
@@ -22,6 +23,15 @@ describe('npm run bench arguments', () => {
     const parsed = parseBenchArgs(['import-rate', 'read-latency', 'import-rate', '--jobs', '100000', '--json']);
     expect(parsed.ok && !parsed.help && parsed.options).to.include({ jobs: 100_000, json: true });
     expect(parsed.ok && !parsed.help && parsed.options.names).to.deep.equal(['read-latency', 'import-rate']);
+  });
+
+  it('runs scale only when it is named, with --reuse for it alone', () => {
+    const parsed = parseBenchArgs(['scale', '--jobs', '1000000', '--reuse']);
+    expect(parsed.ok && !parsed.help && parsed.options).to.deep.include({ names: ['scale'], jobs: 1_000_000, reuse: true, keep: false });
+    const both = parseBenchArgs(['scale', 'read-latency']);
+    expect(both.ok && !both.help && both.options.names).to.deep.equal(['read-latency', 'scale']);
+    expect(parseBenchArgs(['read-latency', '--reuse'])).to.deep.equal({ ok: false, message: '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)' });
+    expect(parseBenchArgs(['--reuse'])).to.have.property('ok', false);
   });
 
   it('asks for help', () => {
@@ -33,7 +43,7 @@ describe('npm run bench arguments', () => {
       const parsed = parseBenchArgs(argv);
       return parsed.ok ? 'ok' : parsed.message;
     };
-    expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate');
+    expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale');
     expect(message(['--jobs', '0'])).to.equal('--jobs must be a positive whole number, got "0"');
     expect(message(['--requests', '1e3'])).to.equal('--requests must be a positive whole number, got "1e3"');
     expect(message(['--frobnicate'])).to.match(/^Unknown option '--frobnicate'/);

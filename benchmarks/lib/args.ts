@@ -1,15 +1,17 @@
 import { parseArgs } from 'node:util';
 
 /** The benchmarks `npm run bench` knows, in the order it runs them. */
-export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate'] as const;
+export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale'] as const;
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
+/** What runs when no benchmark is named: all but scale, whose million-job index takes minutes to build. */
+export const DEFAULT_BENCHMARKS: readonly BenchmarkName[] = BENCHMARK_NAMES.filter((n) => n !== 'scale');
 
 /** Settings of one `npm run bench` invocation. */
 export interface BenchOptions {
   names: BenchmarkName[];
-  /** Jobs generated for import-rate. */
+  /** Jobs generated for import-rate, and indexed for scale. */
   jobs: number;
-  /** Timed requests per case and variant for read-latency and response-size (x10 per phase of read-throughput). */
+  /** Timed requests per case and variant for read-latency, response-size and scale one at a time (x10 per phase of read-throughput and scale 16 at a time). */
   requests: number;
   /** Timed creates for time-to-searchable. */
   creates: number;
@@ -18,6 +20,8 @@ export interface BenchOptions {
   json: boolean;
   /** Leave the benchmark databases and indices behind for inspection. */
   keep: boolean;
+  /** scale: measure the world it built before when it still fits, and keep it afterwards. */
+  reuse: boolean;
 }
 
 /** The text of `npm run bench -- --help`. */
@@ -26,7 +30,7 @@ export const USAGE = `usage: npm run bench [-- <benchmark>...] [options]
 Runs each benchmark against a baseline measured in the same invocation on the same data, and
 prints the figures and the ratio subject / baseline (1.00 = as fast, or as large, as the baseline).
 
-benchmarks (default: all, in this order):
+benchmarks (default: all but scale, in this order):
   read-latency        browse, search with three filters, get: read service over HTTP vs the same
                       Elasticsearch query sent with the client; all-in-one gateway vs read service
   read-throughput     the same requests, 16 at a time: read service requests/s vs the same
@@ -37,20 +41,41 @@ benchmarks (default: all, in this order):
                       index-with-refresh round trip straight to Elasticsearch
   import-rate         npm run import of N generated jobs vs raw bulk indexing of the same
                       documents to Elasticsearch and a raw multi-row INSERT of the same rows
+  scale               only when named: builds an index of --jobs generated jobs with npm run
+                      import, runs the read service as its own process, and measures ten
+                      scenarios (searches, browses, facets=all, a cursor page near result
+                      100 000, get, a mixed agent load), one at a time (p50, p99) and 16 at a
+                      time (req/s), against the product's own ES request sent directly and the
+                      cheapest ES request that answers the same need; prints which of the
+                      issue's targets are met, and the read service's peak RSS
 
 options:
-  --jobs <n>          jobs for import-rate (default 10000; the full figure is --jobs 100000)
-  --requests <n>      timed requests per case and variant for read-latency and response-size,
-                      and ten times as many per phase of read-throughput (default 300)
+  --jobs <n>          jobs for import-rate and scale (default 10000; the full figures are
+                      --jobs 100000 for import-rate and --jobs 1000000 for scale)
+  --requests <n>      timed requests per case and variant for read-latency, response-size and
+                      scale's one-at-a-time runs, and ten times as many per phase of
+                      read-throughput and of scale's 16-at-a-time runs (default 300)
   --creates <n>       timed creates for time-to-searchable (default 100)
-  --batch-size <n>    jobs per batch for the import and its baselines (default 1000)
+  --batch-size <n>    jobs per batch for the imports (import-rate, scale) and the raw baselines
+                      (default 1000)
   --json              print the results as JSON on stdout (progress stays on stderr)
   --keep              keep the benchmark databases and indices (jla_bench_*) afterwards
+  --reuse             scale: measure the index built by an earlier scale run (kept on disk)
+                      when it holds exactly --jobs jobs of the current index definition,
+                      else build it again; either way keep it for the next run
   --help              this text
 
 Benchmarks use their own databases and index aliases (jla_bench_*); Elasticsearch is started
 with scripts/elasticsearch.sh when no node answers (or ELASTICSEARCH_URL is used) and stopped
-again at the end if this run started it.`;
+again at the end if this run started it.
+
+scale at full size wants a node of its own with more heap (data stays under
+.cache/elasticsearch/run-9201, so --reuse finds the index again after the node is stopped):
+  ES_PORT=9201 ES_HEAP=3g npm run bench -- scale --jobs 1000000 --reuse
+starts that node with scripts/elasticsearch.sh if none answers on 9201, and stops it at the end.
+Building 1 000 000 jobs takes about 5 minutes. Time budgets hold the measuring to at most
+about 15 minutes on 2 cores: a scenario's one-at-a-time run stops after --requests or 30 s,
+each 16-at-a-time phase after ten times --requests or 8 s, whichever comes first.`;
 
 /** The parsed command line, usage text asked for, or what is wrong with it. */
 export type ParsedBenchArgs = { ok: true; help: true } | { ok: true; help: false; options: BenchOptions } | { ok: false; message: string };
@@ -75,6 +100,7 @@ export function parseBenchArgs(argv: readonly string[]): ParsedBenchArgs {
         'batch-size': { type: 'string' },
         json: { type: 'boolean', default: false },
         keep: { type: 'boolean', default: false },
+        reuse: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -94,10 +120,12 @@ export function parseBenchArgs(argv: readonly string[]): ParsedBenchArgs {
   const problem = Object.values(numbers).find((v) => typeof v === 'string');
   if (problem !== undefined) return { ok: false, message: problem as string };
   // Run in the canonical order whatever order they were named in, each once.
-  const names = positionals.length === 0 ? [...BENCHMARK_NAMES] : BENCHMARK_NAMES.filter((n) => positionals.includes(n));
+  const names = positionals.length === 0 ? [...DEFAULT_BENCHMARKS] : BENCHMARK_NAMES.filter((n) => positionals.includes(n));
+  // Said rather than ignored: without scale, --reuse would silently reuse nothing.
+  if (values.reuse && !names.includes('scale')) return { ok: false, message: '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)' };
   return {
     ok: true,
     help: false,
-    options: { names, ...(numbers as Record<keyof typeof numbers, number>), json: values.json!, keep: values.keep! },
+    options: { names, ...(numbers as Record<keyof typeof numbers, number>), json: values.json!, keep: values.keep!, reuse: values.reuse! },
   };
 }

@@ -1,0 +1,115 @@
+/**
+ * The read service as a process of its own, started as ops run it (services/read/server.ts under
+ * tsx's loader, as docker-compose does): its memory is then its own to measure, and it does not
+ * share an event loop with the load the benchmark generates.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Config } from '../../shared/config';
+import { onInterrupt } from './cleanup';
+
+const ROOT = path.resolve(__dirname, '../..');
+const READY_TIMEOUT_MS = 60_000;
+/** Lines of the service's output kept to explain a failed start. */
+const OUTPUT_LINES = 40;
+
+/** A running read service. */
+export interface ReadServiceProcess {
+  base: string;
+  pid: number;
+  /** Its resident memory now (VmRSS), in MB; undefined where /proc is not available. */
+  rssMb: () => number | undefined;
+  /** The most it has held resident since it started (VmHWM), in MB. */
+  peakRssMb: () => number | undefined;
+  /** Its last lines of output (warnings and errors at LOG_LEVEL=warn). */
+  output: () => string;
+  /** SIGTERM (its graceful shutdown), then SIGKILL if it has not exited after 10 s. */
+  stop: () => Promise<void>;
+}
+
+/** A port free at the moment of asking: the kernel's pick of an ephemeral one. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A field of /proc/<pid>/status in MB (the kernel gives kB). */
+function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the read service on the world's database and alias and waits until GET /readyz answers 200. */
+export async function startReadServiceProcess(config: Config): Promise<ReadServiceProcess> {
+  const port = await freePort();
+  const es = new URL(config.elasticsearchUrl);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    READ_PORT: String(port),
+    ES_INDEX_ALIAS: config.indexAlias,
+    DATABASE_URL: config.databaseUrl,
+    // As the configuration found the cluster: a user's ELASTICSEARCH_URL, else the node on ES_PORT.
+    ...(config.elasticsearchExternal ? { ELASTICSEARCH_URL: config.elasticsearchUrl } : { ES_PORT: es.port || '9200' }),
+    LOG_LEVEL: 'warn',
+    // A rate limit in the operator's environment would turn the load phases into 429s.
+    READ_RATE_LIMIT_PER_MINUTE: '0',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/read/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - OUTPUT_LINES));
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+
+  const stop = async () => {
+    if (gone) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const forget = onInterrupt(stop);
+  const base = `http://127.0.0.1:${port}`;
+  const output = () => lines.join('\n');
+
+  const started = Date.now();
+  for (;;) {
+    if (gone) {
+      forget();
+      throw new Error(`the read service exited before it was ready:\n${output()}`);
+    }
+    const ready = await fetch(`${base}/readyz`).then((res) => res.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() - started > READY_TIMEOUT_MS) {
+      await stop();
+      forget();
+      throw new Error(`the read service was not ready after ${READY_TIMEOUT_MS / 1000}s:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    pid: child.pid!,
+    rssMb: () => procStatusMb(child.pid!, 'VmRSS'),
+    peakRssMb: () => procStatusMb(child.pid!, 'VmHWM'),
+    output,
+    stop: async () => {
+      forget();
+      await stop();
+    },
+  };
+}

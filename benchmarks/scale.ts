@@ -1,0 +1,116 @@
+/**
+ * Scale: the read API over an index of --jobs generated jobs (the issue's figure is 1 000 000),
+ * built through the product's own import path (./scale-world; --reuse measures a kept one). The
+ * read service runs as its own process (./lib/read-service-process), so its peak RSS is its own
+ * and it shares no event loop with the load. Ten scenarios (./scale-scenarios) are measured one
+ * at a time and 16 at a time (./scale-measure) against the product's own Elasticsearch request
+ * sent directly and the cheapest request that answers the same need, all in this run; the
+ * report checks the issue's done-when targets (./scale-report).
+ */
+import { createSearchClient } from '../shared/search/client';
+import type { BenchOptions } from './lib/args';
+import { TimedClient } from './lib/http';
+import type { Comparison } from './lib/report';
+import { startReadServiceProcess, type ReadServiceProcess } from './lib/read-service-process';
+import { CONCURRENCY, checkScenario, measureScenario } from './scale-measure';
+import { formatScaleReport, scaleComparisons, scaleJson, type ScaleRun, type ScenarioResult } from './scale-report';
+import { buildScenarios } from './scale-scenarios';
+import { openScaleWorld, type ScaleWorld } from './scale-world';
+
+/** Where the cursor scenario's pages start, when the index is big enough. */
+const CURSOR_OFFSET = 100_000;
+const CURSOR_PAGE = 100;
+/** Cursors kept from the end of the walk, so the scenario varies its page a little. */
+const CURSORS_KEPT = 5;
+/** How many ids the get scenario draws from. */
+const GET_IDS = 1000;
+
+/** What scale gives run.ts: its rows of the main table, its `scale` JSON object and its own table. */
+export interface ScaleOutcome {
+  comparisons: Comparison[];
+  json: ReturnType<typeof scaleJson>;
+  text: string;
+}
+
+/**
+ * Follows pagination.next_cursor from browse page 1 over HTTP, pages of 100, to about result
+ * 100 000 (half the index when it is smaller); keeps the cursors of the last few pages up to
+ * there. Undefined when the read service gives no cursor.
+ */
+async function walkCursors(client: TimedClient, base: string, jobs: number, log: (message: string) => void) {
+  const target = Math.min(CURSOR_OFFSET, Math.floor(jobs / 2 / CURSOR_PAGE) * CURSOR_PAGE);
+  const cursors: string[] = [];
+  let path = `/agents/jobs?limit=${CURSOR_PAGE}`;
+  for (let offset = CURSOR_PAGE; offset <= target; offset += CURSOR_PAGE) {
+    const res = await client.request(`${base}${path}`);
+    if (res.status !== 200) throw new Error(`following the cursor at result ${offset}: GET ${path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+    const next: string | undefined = res.body?.pagination?.next_cursor;
+    if (!next) return undefined;
+    cursors.push(next);
+    cursors.splice(0, Math.max(0, cursors.length - CURSORS_KEPT));
+    path = `/agents/jobs?${new URLSearchParams({ cursor: next, limit: String(CURSOR_PAGE) })}`;
+    if (offset % 20_000 === 0) log(`scale: cursor walk at result ${offset} of ${target}`);
+  }
+  return cursors.length > 0 ? { cursors, offset: target } : undefined;
+}
+
+/** The locations with the most jobs: the filter values agents would pick most. */
+async function topLocations(built: ScaleWorld): Promise<string[]> {
+  const response = await built.world.search.search({
+    index: built.world.config.indexAlias,
+    size: 0,
+    aggs: { top: { terms: { field: 'location_id', size: 5 } } },
+  });
+  return ((response.aggregations?.top as { buckets: { key: string }[] }).buckets ?? []).map((b) => b.key);
+}
+
+/** Runs the benchmark; see the file comment. */
+export async function scale(options: BenchOptions, log: (message: string) => void): Promise<ScaleOutcome> {
+  const built = await openScaleWorld(options, log);
+  const { world } = built;
+  // The request path's client, as the read service makes it: its timeout, no retries.
+  const search = createSearchClient(world.config);
+  const client = new TimedClient({ maxSockets: CONCURRENCY });
+  let service: ReadServiceProcess | undefined;
+  try {
+    service = await startReadServiceProcess(world.config);
+    log(`scale: read service running as pid ${service.pid} at ${service.base} (RSS ${service.rssMb()?.toFixed(0) ?? '?'} MB)`);
+
+    const ids = (await world.db.query<{ id: string }>('SELECT id FROM jobs ORDER BY id LIMIT $1', [GET_IDS])).map((r) => r.id);
+    const walked = await walkCursors(client, service.base, options.jobs, log);
+    if (walked) log(`scale: cursors of the pages up to result ${walked.offset} found`);
+    const { scenarios, skipped } = buildScenarios({ search, alias: world.config.indexAlias, ids, locations: await topLocations(built), cursors: walked?.cursors ?? [] });
+    for (const s of skipped) log(`scale: skipping "${s.name}": ${s.reason}`);
+
+    const results: ScenarioResult[] = [];
+    for (const scenario of scenarios) {
+      await checkScenario(scenario, client, service.base);
+      const result = await measureScenario(scenario, client, service.base, options.requests);
+      results.push({ ...result, rssMbAfter: service.rssMb() });
+      const p = result.product;
+      log(
+        `scale: ${scenario.name}: p50 ${p.p50.toFixed(1)} ms (bare ${result.bare.p50.toFixed(1)}), ${Math.round(p.rps)} req/s at ${CONCURRENCY} ` +
+          `(direct ${Math.round(result.direct.rps)}), ${p.failures} failed; read service RSS ${service.rssMb()?.toFixed(0) ?? '?'} MB`,
+      );
+      if (p.firstError) log(`scale: ${scenario.name}: first failure: ${p.firstError}`);
+    }
+    const run: ScaleRun = {
+      jobs: options.jobs,
+      reused: built.reused,
+      build: built.build,
+      indexSizeMb: built.indexSizeMb,
+      segments: built.segments,
+      peakRssMb: service.peakRssMb(),
+      ...(walked ? { cursorOffset: walked.offset } : {}),
+      results,
+      skipped,
+    };
+    return { comparisons: scaleComparisons(run), json: scaleJson(run), text: formatScaleReport(run) };
+  } finally {
+    client.close();
+    await service?.stop();
+    await search.close();
+    // --reuse keeps the world for the next run, whatever --keep says.
+    await world.teardown(options.keep || options.reuse);
+  }
+}
