@@ -1,7 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import { NEWEST_FIRST } from '../services/read/search/browse-query';
-import { ACTIVE_JOBS } from '../services/read/search/filters';
+import { inactiveJobs } from '../services/read/search/filters';
 import { buildScenarios, mixKindAt, type ScenarioName } from './scale-scenarios';
 
 const LOCATION = '6f1c2a4e-1b7d-4c1e-9a55-3c2b1d0e9f11';
@@ -67,7 +67,7 @@ describe('scale benchmark scenarios', () => {
     await request.bare();
     expect(sent[0]).to.deep.equal({
       index: 'jla_bench_scale_jobs',
-      query: { bool: { filter: [ACTIVE_JOBS, { term: { location_id: LOCATION } }, { term: { 'experience.lower': 'senior' } }] } },
+      query: { bool: { filter: [{ term: { location_id: LOCATION } }, { term: { 'experience.lower': 'senior' } }], must_not: inactiveJobs() } },
       sort: NEWEST_FIRST,
       size: 20,
       track_total_hits: false,

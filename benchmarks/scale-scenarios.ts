@@ -8,7 +8,7 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { buildBrowseRequest, NEWEST_FIRST } from '../services/read/search/browse-query';
-import { ACTIVE_JOBS, filterClauses } from '../services/read/search/filters';
+import { filterClauses, inactiveJobs } from '../services/read/search/filters';
 import { findJob } from '../services/read/search/find-job';
 import { readBrowseParams, readSearchParams } from '../services/read/search/params';
 import { runJobSearch, type JobHits } from '../services/read/search/run-search';
@@ -111,7 +111,7 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
       client
         .search({
           index: alias,
-          query: { bool: { filter: [ACTIVE_JOBS, ...filters] } },
+          query: { bool: { filter: filters, must_not: inactiveJobs() } },
           sort: NEWEST_FIRST,
           size: 20,
           track_total_hits: false,
@@ -171,7 +171,7 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
         const id = data.ids[(i * 7919) % data.ids.length];
         return {
           path: `/agents/jobs/${id}`,
-          direct: () => findJob(client, alias, id).then((doc) => (doc ? [doc.id] : [])),
+          direct: () => findJob(client, alias, id).then((found) => (found ? [found.doc.id] : [])),
           bare: () => client.get<{ id: string }>({ index: alias, id }).then((r) => [r._id]),
         };
       },

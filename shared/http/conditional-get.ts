@@ -5,8 +5,9 @@ import conditional from 'koa-conditional-get';
 /**
  * ETags on every successful GET (and HEAD) answer, and 304 Not Modified with no body when the
  * request's If-None-Match holds the current one: an agent that polls a job or a listing
- * downloads it again only when it changed. @koa/etag hashes the body, koa-conditional-get
- * compares with the request (Koa's `fresh`). The tags are weak: the same JSON goes out plain or
+ * downloads it again only when it changed. @koa/etag hashes the body, unless the route set a
+ * tag of its own (a job's version: cheaper than hashing), koa-conditional-get compares with the
+ * request (Koa's `fresh`). The tags are weak: the same JSON goes out plain or
  * compressed, and the bytes differ while the content does not. Other methods pass untouched.
  */
 export function conditionalGet(): Middleware {

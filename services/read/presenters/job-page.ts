@@ -22,12 +22,15 @@ function paginate(result: JobHits, paging: Paging, shown: number): JobPagination
   const totalItems = Math.min(result.total.value, MAX_RESULT_WINDOW);
   const hasNext = paging.after ? result.hits.length > paging.limit : result.total.relation === 'gte' || paging.offset + shown < result.total.value;
   const last = shown > 0 ? result.hits[shown - 1] : undefined;
+  const nextOffset = paging.offset + shown;
+  // A ranked search continues by offset inside the window (the order of its numbered pages).
+  const byOffset = paging.scope.offsetsBelow !== undefined && nextOffset < paging.scope.offsetsBelow;
   return {
     current_page: Math.floor(paging.offset / paging.limit) + 1,
     total_pages: Math.ceil(totalItems / paging.limit),
     total_items: totalItems,
     total_relation: result.total.relation,
-    ...(hasNext && last ? { next_cursor: encodeCursor(paging.scope, { after: last.sort, offset: paging.offset + shown }) } : {}),
+    ...(hasNext && last ? { next_cursor: encodeCursor(paging.scope, byOffset ? { offset: nextOffset } : { after: last.sort, offset: nextOffset }) } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { FacetName } from '../../../shared/schemas/job-search';
 import { facetAggregations } from './facets';
-import { ACTIVE_JOBS, allOf, filterClauses } from './filters';
+import { allOf, filterClauses, inactiveJobs } from './filters';
 import type { BrowseFilterName, BrowseFilters, BrowseParams, SearchFilters } from './params';
 import { pageWindow } from './page-window';
 import { sourceFieldsFor } from './source-fields';
@@ -46,9 +46,9 @@ export function buildBrowseRequest(params: BrowseParams): estypes.SearchRequest 
   const { selected, narrowing } = splitBrowseFilters(params.filters);
   const faceted = params.facets.length > 0;
   const postFilter = faceted ? filterClauses(selected) : [];
-  const query = faceted ? [ACTIVE_JOBS, ...filterClauses(narrowing)] : [ACTIVE_JOBS, ...filterClauses(params.filters)];
+  const filter = faceted ? filterClauses(narrowing) : filterClauses(params.filters);
   return {
-    query: { bool: { filter: query } },
+    query: { bool: { filter, must_not: inactiveJobs() } },
     ...(postFilter.length > 0 ? { post_filter: allOf(postFilter) } : {}),
     ...(faceted ? { aggs: facetAggregations(selected, params.facets) } : {}),
     sort: NEWEST_FIRST,

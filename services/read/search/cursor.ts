@@ -4,9 +4,12 @@ import { errors } from '../../../shared/errors';
 /** One sort value of a hit as Elasticsearch returns it: a score or a date in epoch ms, or an id. */
 export type SortValue = number | string;
 
-/** Where a cursor page starts: after the hit with these sort values, with `offset` results before it. */
+/**
+ * Where a cursor page starts: `offset` results before it, and (when the scope pages by sort
+ * values there) after the hit with the sort values `after`.
+ */
 export interface CursorPosition {
-  after: SortValue[];
+  after?: SortValue[];
   offset: number;
 }
 
@@ -20,6 +23,12 @@ export interface CursorScope {
   /** The types of the sort values, in the order of the operation's sort. */
   sort: readonly ('number' | 'string')[];
   fingerprint: string;
+  /**
+   * Below this offset a cursor names only the offset (a ranked search reads those pages by
+   * offset, in the very order of its numbered pages); from it on, the sort values. Absent: always
+   * the sort values.
+   */
+  offsetsBelow?: number;
 }
 
 /** A short, stable digest of the parameters a cursor belongs to. */
@@ -37,7 +46,7 @@ interface CursorBody {
 
 /** The opaque next_cursor for the page after the hit with sort values `after`. */
 export function encodeCursor(scope: CursorScope, position: CursorPosition): string {
-  const body: CursorBody = { v: 1, h: scope.fingerprint, a: position.after, o: position.offset };
+  const body: CursorBody = { v: 1, h: scope.fingerprint, a: position.after ?? [], o: position.offset };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
@@ -63,12 +72,14 @@ export function decodeCursor(raw: string, scope: CursorScope): CursorPosition {
   const body = parse(raw) as Partial<CursorBody> | null;
   if (typeof body !== 'object' || body === null || body.v !== 1 || typeof body.h !== 'string') malformed();
   const { a: after, o: offset } = body;
-  if (!Number.isSafeInteger(offset) || offset! < 0 || !Array.isArray(after) || after.length !== scope.sort.length) malformed();
+  if (!Number.isSafeInteger(offset) || offset! < 0 || !Array.isArray(after)) malformed();
+  const byOffset = scope.offsetsBelow !== undefined && offset! < scope.offsetsBelow;
+  if (after.length !== (byOffset ? 0 : scope.sort.length)) malformed();
   if (!after.every((value, i) => typeof value === scope.sort[i] && (typeof value !== 'number' || Number.isFinite(value)))) malformed();
   if (body.h !== scope.fingerprint) {
     throw errors.invalidRequest('The cursor was made for another query or other filters.', HINT, [
       { field: 'cursor', message: 'belongs to a request with other q or filters' },
     ]);
   }
-  return { after, offset: offset! };
+  return byOffset ? { offset: offset! } : { after, offset: offset! };
 }

@@ -1,4 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
+import { todayUtc } from '../../../shared/jobs/job-document';
 import type { FacetName } from '../../../shared/schemas/job-search';
 import type { BrowseFilterName } from './params';
 
@@ -37,22 +38,16 @@ export function filterClauses(filters: Partial<Record<BrowseFilterName | FacetNa
 }
 
 /**
- * Active jobs only (DESIGN.md 3): the flag set and no closing date, or one not before today
- * (UTC). "now/d" rounds to the day, so Elasticsearch can cache the clause for the whole day.
+ * What makes a job inactive (DESIGN.md 3): its flag unset, or a closing date before today
+ * (UTC). Browse and search exclude these (must_not) instead of requiring the active ones: on a
+ * board where most jobs are open, requiring them walks the postings of nearly every job beside
+ * the query (a four-word search over a million postings: 31 ms against 24), while excluding them
+ * only skips the few. Today is a date, not "now/d": a request that mentions `now` is never
+ * answered from the shard request cache, which repeated facet counts rely on.
  */
-export const ACTIVE_JOBS: Query = {
-  bool: {
-    filter: [
-      { term: { is_active: true } },
-      {
-        bool: {
-          should: [{ bool: { must_not: { exists: { field: 'closing_date' } } } }, { range: { closing_date: { gte: 'now/d' } } }],
-          minimum_should_match: 1,
-        },
-      },
-    ],
-  },
-};
+export function inactiveJobs(now = new Date()): Query[] {
+  return [{ term: { is_active: false } }, { range: { closing_date: { lt: todayUtc(now) } } }];
+}
 
 /** All the clauses together as one query (match_all when there are none). */
 export function allOf(clauses: readonly Query[]): Query {

@@ -3,16 +3,22 @@ import type { JobDocument } from '../../../shared/jobs/job-document';
 import { canonicalUuid } from '../../../shared/schemas/common';
 import { JOB_SOURCE_FIELDS } from './source-fields';
 
+/** A stored job and its version (the job's own version number: the indexer writes with external versioning). */
+export interface FoundJob {
+  doc: JobDocument;
+  version: number;
+}
+
 /**
  * The job with this id, active or not; undefined when the id is malformed or unknown (or no
  * index exists yet). A real-time get: a job just indexed is readable before the next refresh.
  */
-export async function findJob(client: Client, index: string, jobId: string): Promise<JobDocument | undefined> {
+export async function findJob(client: Client, index: string, jobId: string): Promise<FoundJob | undefined> {
   const id = canonicalUuid(jobId);
   if (!id) return undefined;
   const response = await client.get<JobDocument>(
-    { index, id, _source_includes: JOB_SOURCE_FIELDS, filter_path: 'found,_source' },
+    { index, id, _source_includes: JOB_SOURCE_FIELDS, filter_path: 'found,_source,_version' },
     { ignore: [404] },
   );
-  return response.found ? response._source : undefined;
+  return response.found ? { doc: response._source!, version: response._version! } : undefined;
 }

@@ -157,11 +157,22 @@ describe('facets and fields parameters', () => {
 
 describe('cursor parameter', () => {
   const firstPage = readSearchParams({ q: 'rust', skills: 'go,sql', limit: 10 });
-  const cursor = encodeCursor(firstPage.paging.scope, { after: [1.5, 1_700_000_000_000, ID], offset: 10 });
+  const cursor = encodeCursor(firstPage.paging.scope, { offset: 10 });
+  const deepCursor = encodeCursor(firstPage.paging.scope, { after: [1.5, 1_700_000_000_000, ID], offset: 10_000 });
 
   it('reads the position of the cursor made for the same q and filters, whatever the order of list values or the limit', () => {
     const next = readSearchParams({ q: 'rust', skills: 'sql, go', cursor, limit: 25 });
-    expect(next.paging).to.deep.include({ after: [1.5, 1_700_000_000_000, ID], offset: 10, limit: 25 });
+    expect(next.paging).to.deep.include({ offset: 10, limit: 25 });
+    expect(next.paging).not.to.have.property('after');
+  });
+
+  it('reads a search position by offset inside the first 10 000 results, by sort values past them', () => {
+    expect(readSearchParams({ q: 'rust', skills: 'go,sql', cursor: deepCursor, limit: 10 }).paging).to.deep.include({ after: [1.5, 1_700_000_000_000, ID], offset: 10_000 });
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const h = firstPage.paging.scope.fingerprint;
+    for (const bad of [b64({ v: 1, h, a: [1.5, 1_700_000_000_000, ID], o: 10 }), b64({ v: 1, h, a: [], o: 10_000 })]) {
+      expect(errorOf(() => readSearchParams({ q: 'rust', skills: 'go,sql', cursor: bad, limit: 10 })).body.details).to.deep.equal([{ field: 'cursor', message: 'is malformed' }]);
+    }
   });
 
   it('refuses a cursor made for another query or filters', () => {
@@ -182,7 +193,7 @@ describe('cursor parameter', () => {
   it('refuses malformed cursors with a hint, never anything worse', () => {
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const scope = firstPage.paging.scope.fingerprint;
-    for (const bad of ['!!!', 'abc', b64(null), b64({ v: 2, h: scope, a: [1, 2, ID], o: 0 }), b64({ v: 1, h: scope, a: [1, 'x', ID], o: 0 }), b64({ v: 1, h: scope, a: [1, 2, ID], o: -1 }), b64({ v: 1, h: scope, a: [1, 2], o: 0 })]) {
+    for (const bad of ['!!!', 'abc', b64(null), b64({ v: 2, h: scope, a: [], o: 0 }), b64({ v: 1, h: scope, a: [1, 'x', ID], o: 10_000 }), b64({ v: 1, h: scope, a: [], o: -1 }), b64({ v: 1, h: scope, a: [1, 2], o: 10_000 })]) {
       const { status, body } = errorOf(() => readSearchParams({ q: 'rust', skills: 'go,sql', cursor: bad, limit: 10 }));
       expect(status, bad).to.equal(400);
       expect(body.details).to.deep.equal([{ field: 'cursor', message: 'is malformed' }]);

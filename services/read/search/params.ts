@@ -120,7 +120,12 @@ type PagingQuery = Pick<BrowseQuery, 'page' | 'limit' | 'cursor'>;
  */
 function readPaging(query: PagingQuery, operation: keyof typeof SORT_TYPES, matching: unknown): Paging {
   const { page, limit, cursor } = query;
-  const scope: CursorScope = { sort: SORT_TYPES[operation], fingerprint: fingerprintOf(operation, matching) };
+  const scope: CursorScope = {
+    sort: SORT_TYPES[operation],
+    fingerprint: fingerprintOf(operation, matching),
+    // Search pages by offset while it can (search-query: a sort would stop score skipping).
+    ...(operation === 'search' ? { offsetsBelow: MAX_RESULT_WINDOW } : {}),
+  };
   if (cursor !== undefined) {
     if (page !== undefined) {
       throw errors.invalidRequest('cursor and page cannot be combined.', 'Send cursor alone to get the page after the one it came with, or page alone for a numbered page.', [

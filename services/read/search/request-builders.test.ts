@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { buildBrowseRequest, splitBrowseFilters } from './browse-query';
 import { facetAggregations } from './facets';
-import { ACTIVE_JOBS } from './filters';
+import { inactiveJobs } from './filters';
 import { relevanceQuery } from './relevance';
 import { FACET_NAMES } from '../../../shared/schemas/job-search';
 import { encodeCursor } from './cursor';
@@ -15,7 +15,7 @@ describe('buildBrowseRequest', () => {
   it('filters active jobs by every given filter in the query, newest first then by id, one page, total counted to 10 000, no facets', () => {
     const request = buildBrowseRequest(readBrowseParams({ job_type: 'contract', hashtags: 'remote,visa', page: 3, limit: 20 }));
     expect(request).to.deep.equal({
-      query: { bool: { filter: [ACTIVE_JOBS, { term: { type: 'contract' } }, { terms: { 'tags.lower': ['remote', 'visa'] } }] } },
+      query: { bool: { filter: [{ term: { type: 'contract' } }, { terms: { 'tags.lower': ['remote', 'visa'] } }], must_not: inactiveJobs() } },
       sort: [{ created_at: { order: 'desc' } }, { id: { order: 'asc' } }],
       from: 40,
       size: 20,
@@ -26,7 +26,7 @@ describe('buildBrowseRequest', () => {
 
   it('with facets, leaves the facet filters to the post_filter so each facet counts without its own', () => {
     const request = buildBrowseRequest(readBrowseParams({ job_type: 'contract', hashtags: 'remote,visa', facets: 'all', limit: 20 }));
-    expect(request.query).to.deep.equal({ bool: { filter: [ACTIVE_JOBS, { terms: { 'tags.lower': ['remote', 'visa'] } }] } });
+    expect(request.query).to.deep.equal({ bool: { filter: [{ terms: { 'tags.lower': ['remote', 'visa'] } }], must_not: inactiveJobs() } });
     expect(request.post_filter).to.deep.equal({ bool: { filter: [{ term: { type: 'contract' } }] } });
     expect(request.aggs).to.deep.equal(facetAggregations({ ...NO_FILTERS, job_types: ['contract'] }, FACET_NAMES));
   });
@@ -61,18 +61,36 @@ describe('buildBrowseRequest', () => {
 describe('buildSearchRequest', () => {
   it('scores active jobs narrowed by the filters, and counts no facets unless asked', () => {
     const request = buildSearchRequest(readSearchParams({ q: 'go', skills: 'go', limit: 10 }));
-    expect(request.query).to.have.nested.property('bool.filter').that.deep.equals([ACTIVE_JOBS, { term: { 'skills.lower': 'go' } }]);
+    expect(request.query).to.have.nested.property('bool.filter').that.deep.equals([{ term: { 'skills.lower': 'go' } }]);
+    expect(request.query).to.have.nested.property('bool.must_not').that.deep.equals(inactiveJobs());
     expect(request).not.to.have.property('post_filter');
     expect(request).not.to.have.property('aggs');
-    expect(request.sort).to.deep.equal(['_score', { created_at: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(request, 'relevance order, which lets Elasticsearch skip what cannot reach the top').not.to.have.property('sort');
     expect(request).to.include({ from: 0, size: 10, track_total_hits: 10_000 });
   });
 
   it('with facets, leaves the selected filters to the post_filter', () => {
     const request = buildSearchRequest(readSearchParams({ q: 'go', skills: 'go', facets: 'skills,job_types', limit: 10 }));
-    expect(request.query).to.have.nested.property('bool.filter').that.deep.equals([ACTIVE_JOBS]);
+    expect(request.query).to.have.nested.property('bool.filter').that.deep.equals([]);
     expect(request.post_filter).to.deep.equal({ bool: { filter: [{ term: { 'skills.lower': 'go' } }] } });
     expect(Object.keys(request.aggs ?? {})).to.deep.equal(['job_types', 'skills']);
+  });
+
+  it('reads a cursor page past the first 10 000 by score, newest and id after the cursor\'s values', () => {
+    const { scope } = readSearchParams({ q: 'go', limit: 10 }).paging;
+    const cursor = encodeCursor(scope, { after: [2.5, 1_700_000_000_000, 'abc'], offset: 10_000 });
+    const request = buildSearchRequest(readSearchParams({ q: 'go', cursor, limit: 10 }));
+    expect(request.sort).to.deep.equal(['_score', { created_at: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(request).to.deep.include({ search_after: [2.5, 1_700_000_000_000, 'abc'], size: 11 });
+    const near = buildSearchRequest(readSearchParams({ q: 'go', cursor: encodeCursor(scope, { offset: 30 }), limit: 10 }));
+    expect(near).to.include({ from: 30, size: 10 });
+    expect(near).not.to.have.property('sort');
+  });
+
+  it('leaves typo tolerance out for the words the policy names as known', () => {
+    const fuzzy = (request: object) => JSON.stringify(request).match(/"fuzziness"/g)?.length ?? 0;
+    expect(fuzzy(buildSearchRequest(readSearchParams({ q: 'kotlin engneer', limit: 10 })))).to.equal(2);
+    expect(fuzzy(buildSearchRequest(readSearchParams({ q: 'kotlin engneer', limit: 10 }), (word) => word === 'engneer'))).to.equal(1);
   });
 
   it('has no post_filter without filters', () => {
@@ -81,7 +99,7 @@ describe('buildSearchRequest', () => {
 
   it('matches nothing for a query without words', () => {
     expect(buildSearchRequest(readSearchParams({ q: '!!!', limit: 10 })).query).to.deep.equal({
-      bool: { must: { match_none: {} }, filter: [ACTIVE_JOBS] },
+      bool: { must: { match_none: {} }, filter: [], must_not: inactiveJobs() },
     });
   });
 });

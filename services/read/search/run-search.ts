@@ -18,21 +18,50 @@ export interface JobHits {
 }
 
 /**
- * Runs one search request against the index (hits, total and aggregations in one round trip).
- * A missing index (nothing indexed yet) reads as an empty result rather than an error.
+ * The sort values of a hit: as Elasticsearch gave them for a sorted request, else (relevance
+ * order) those BEST_MATCH_FIRST would give it, so a cursor can continue after it.
  */
-export async function runJobSearch(client: Client, index: string, request: estypes.SearchRequest): Promise<JobHits> {
-  const response = await client.search<JobDocument>({
-    ...request,
-    index,
-    ignore_unavailable: true,
-    allow_no_indices: true,
-    filter_path: SEARCH_FILTER_PATH,
-  });
+function sortValuesOf(hit: estypes.SearchHit<JobDocument>): SortValue[] {
+  if (hit.sort) return hit.sort as SortValue[];
+  return [hit._score ?? 0, Date.parse(hit._source!.created_at), hit._source!.id];
+}
+
+function readHits(response: estypes.SearchResponse<JobDocument>): Omit<JobHits, 'aggregations'> {
   const total = response.hits?.total;
   return {
-    hits: (response.hits?.hits ?? []).map((hit) => ({ doc: hit._source as JobDocument, sort: (hit.sort ?? []) as SortValue[] })),
+    hits: (response.hits?.hits ?? []).map((hit) => ({ doc: hit._source as JobDocument, sort: sortValuesOf(hit) })),
     total: typeof total === 'number' ? { value: total, relation: 'eq' } : { value: total?.value ?? 0, relation: total?.relation ?? 'eq' },
-    aggregations: response.aggregations as FacetAggregationsResult | undefined,
+  };
+}
+
+/** A missing index (nothing indexed yet) reads as an empty result rather than an error. */
+const ANY_INDEX_STATE = { ignore_unavailable: true, allow_no_indices: true } as const;
+
+/** An item of a multi-search that failed, as the error the client would have thrown for it alone. */
+function failed(item: estypes.MsearchResponseItem): Error | undefined {
+  return 'error' in item ? Object.assign(new Error(`search failed: ${JSON.stringify(item.error)}`), { statusCode: item.status }) : undefined;
+}
+
+/**
+ * Runs the search request of a page: hits and total in one request and, when it asks for
+ * facets, its aggregations as a second request of the same round trip. Counted apart, with no
+ * hits (size 0), the facets can be answered from the shard request cache: the same facets,
+ * asked again before the index changes, cost no counting at all, whichever page or fields go
+ * with them. Elasticsearch runs both requests at once.
+ */
+export async function runJobSearch(client: Client, index: string, request: estypes.SearchRequest): Promise<JobHits> {
+  const { aggs, ...page } = request;
+  if (!aggs) return readHits(await client.search<JobDocument>({ ...page, index, ...ANY_INDEX_STATE, filter_path: SEARCH_FILTER_PATH }));
+  const counting: estypes.SearchRequest = { query: page.query, aggs, size: 0, track_total_hits: false };
+  const response = await client.msearch<JobDocument>({
+    searches: [{ index, ...ANY_INDEX_STATE }, page, { index, ...ANY_INDEX_STATE, request_cache: true }, counting] as estypes.MsearchRequestItem[],
+    filter_path: [...SEARCH_FILTER_PATH.split(',').map((path) => `responses.${path}`), 'responses.error', 'responses.status'].join(','),
+  });
+  const [hits, facets] = response.responses;
+  const error = failed(hits) ?? failed(facets);
+  if (error) throw error;
+  return {
+    ...readHits(hits as estypes.SearchResponse<JobDocument>),
+    aggregations: (facets as estypes.SearchResponse<JobDocument>).aggregations as FacetAggregationsResult | undefined,
   };
 }

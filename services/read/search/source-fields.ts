@@ -45,6 +45,7 @@ export const SEARCH_FILTER_PATH = [
   'hits.total.value',
   'hits.total.relation',
   'hits.hits._source',
+  'hits.hits._score',
   'hits.hits.sort',
   'aggregations.**.buckets.key',
   'aggregations.**.buckets.doc_count',

@@ -21,9 +21,13 @@ export function getJobRoute(deps: ReadDeps) {
     responses: { 200: { description: 'The job', schema: Job, example: EXAMPLE_JOB } },
     errors: ['not_found', 'unavailable', 'internal'],
     handle: async (ctx, { params }) => {
-      const doc = await findJob(deps.search, deps.config.indexAlias, params.job_id);
-      if (!doc) throw errors.jobNotFound(params.job_id);
-      ctx.body = presentJob(doc);
+      const found = await findJob(deps.search, deps.config.indexAlias, params.job_id);
+      if (!found) throw errors.jobNotFound(params.job_id);
+      const job = presentJob(found.doc);
+      // The job's version names its content, except is_active, which also turns with the date:
+      // a tag of both spares hashing the body (shared/http/conditional-get keeps a tag already set).
+      ctx.etag = `W/"v${found.version}-${job.is_active ? 'open' : 'closed'}"`;
+      ctx.body = job;
     },
   });
 }

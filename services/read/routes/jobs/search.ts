@@ -4,12 +4,15 @@ import type { ReadDeps } from '../../deps';
 import { presentJobPage } from '../../presenters/job-page';
 import { readFacets } from '../../search/facets';
 import { readSearchParams } from '../../search/params';
-import { buildSearchRequest } from '../../search/search-query';
+import { KnownWords } from '../../search/known-words';
+import { queryWords } from '../../search/query-words';
+import { buildSearchRequest, inBestMatchOrder } from '../../search/search-query';
 import { runJobSearch } from '../../search/run-search';
 import { EXAMPLE_CURSOR, EXAMPLE_FACETS, EXAMPLE_JOB, PAGING_DESCRIPTION } from './examples';
 
 /** GET /agents/jobs/search (spec 4.2): active jobs by relevance, with the disjunctive facets asked for. */
 export function searchJobsRoute(deps: ReadDeps) {
+  const knownWords = new KnownWords(deps.search, deps.config.indexAlias);
   return defineRoute({
     operationId: 'searchJobs',
     method: 'GET',
@@ -17,7 +20,7 @@ export function searchJobsRoute(deps: ReadDeps) {
     summary: 'Search active jobs',
     description:
       'Keyword search over active jobs. A match in the title counts most, then skills, organization and tags, then the description ' +
-      '(location and department count too); words are stemmed ("developers" finds "developer"), small typos are forgiven, common ' +
+      '(location and department count too); words are stemmed ("developers" finds "developer"), small typos in words the index does not know are forgiven, common ' +
       'abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs ' +
       'where the words stand together as a phrase rank higher. Up to three words must all match; of longer queries, three quarters. ' +
       'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
@@ -40,7 +43,8 @@ export function searchJobsRoute(deps: ReadDeps) {
     errors: ['invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query }) => {
       const params = readSearchParams(query);
-      const result = await runJobSearch(deps.search, deps.config.indexAlias, buildSearchRequest(params));
+      const typos = await knownWords.typoPolicy(queryWords(params.q).words);
+      const result = inBestMatchOrder(await runJobSearch(deps.search, deps.config.indexAlias, buildSearchRequest(params, typos)));
       ctx.body = presentJobPage(result, params, readFacets(result.aggregations, params.filters, params.facets));
     },
   });
