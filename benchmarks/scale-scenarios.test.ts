@@ -23,7 +23,7 @@ function recordingClient() {
 }
 
 function scenarios(client: Client) {
-  const built = buildScenarios({ search: client, alias: 'jla_bench_scale_jobs', ids: ['a', 'b', 'c'], locations: [LOCATION], cursors: [] });
+  const built = buildScenarios({ search: client, alias: 'jla_bench_scale_jobs', ids: ['a', 'b', 'c'], locations: [LOCATION], cursors: [], typos: () => false });
   return (name: ScenarioName) => built.scenarios.find((s) => s.name === name)!;
 }
 
@@ -85,7 +85,7 @@ describe('scale benchmark scenarios', () => {
 
   it('leaves out the cursor scenario when the read service gave no cursor to follow', () => {
     const { client } = recordingClient();
-    const built = buildScenarios({ search: client, alias: 'a', ids: ['a'], locations: [LOCATION], cursors: [] });
+    const built = buildScenarios({ search: client, alias: 'a', ids: ['a'], locations: [LOCATION], cursors: [], typos: () => false });
     expect(built.skipped).to.deep.include({ name: 'browse, cursor near 100 000', reason: 'the read service gave no pagination.next_cursor to follow' });
     expect(built.scenarios.map((s) => s.name)).to.include.members(['search, 1 common word', 'browse, page 1', 'get by id', 'mixed agent load']);
   });

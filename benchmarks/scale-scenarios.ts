@@ -12,7 +12,9 @@ import { filterClauses, inactiveJobs } from '../services/read/search/filters';
 import { findJob } from '../services/read/search/find-job';
 import { readBrowseParams, readSearchParams } from '../services/read/search/params';
 import { runJobSearch, type JobHits } from '../services/read/search/run-search';
-import { buildSearchRequest } from '../services/read/search/search-query';
+import { queryWords } from '../services/read/search/query-words';
+import type { TypoPolicy } from '../services/read/search/relevance';
+import { buildSearchRequest, inBestMatchOrder } from '../services/read/search/search-query';
 import { queryReader } from '../shared/http/query-input';
 import { BrowseQuery, SearchQuery } from '../shared/schemas/job-search';
 
@@ -61,12 +63,16 @@ export interface ScenarioData {
   locations: string[];
   /** Cursors of pages near result 100 000 (empty when the read service gives none). */
   cursors: string[];
+  /** Which search words get typo tolerance, as the read service decides it (KnownWords over SEARCH_WORDS). */
+  typos: TypoPolicy;
 }
 
 /** Words of every generated title (scripts/seed/vocabulary.ts: `<level prefix> <role>`). */
 const COMMON_WORDS = ['engineer', 'developer', 'manager', 'analyst', 'designer'];
 /** Level, family, role and skill of one role family each, as an agent would type them. */
 const SEVERAL_WORDS = ['senior backend engineer python', 'lead data engineer spark', 'junior react developer typescript', 'senior devops engineer kubernetes', 'ux designer figma'];
+/** Every word the search scenarios send, for the typo policy of their direct requests. */
+export const SEARCH_WORDS: readonly string[] = [...new Set([...COMMON_WORDS, ...SEVERAL_WORDS].flatMap((q) => queryWords(q).words))];
 const SKILL_SETS = ['python,sql,aws', 'typescript,react,node.js', 'kubernetes,terraform,go'];
 const EXPERIENCES = ['senior', 'mid', 'junior'];
 
@@ -92,8 +98,9 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
   const product = {
     search: (query: Record<string, string>) => {
       // Built before the clock starts: what is timed is the request alone, as Elasticsearch gets it.
-      const request = buildSearchRequest(readSearchParams(readSearchQuery(query) as SearchQuery));
-      return { path: pathOf('/agents/jobs/search', query), request, direct: () => runJobSearch(client, alias, request).then(hitIds) };
+      const request = buildSearchRequest(readSearchParams(readSearchQuery(query) as SearchQuery), data.typos);
+      // The route orders equal scores of a page newest first: part of the product's own work.
+      return { path: pathOf('/agents/jobs/search', query), request, direct: () => runJobSearch(client, alias, request).then(inBestMatchOrder).then(hitIds) };
     },
     browse: (query: Record<string, string>) => {
       const params = readBrowseParams(readBrowseQuery(query) as BrowseQuery);

@@ -14,7 +14,8 @@ import type { Comparison } from './lib/report';
 import { startReadServiceProcess, type ReadServiceProcess } from './lib/read-service-process';
 import { CONCURRENCY, checkScenario, measureScenario } from './scale-measure';
 import { formatScaleReport, scaleComparisons, scaleJson, type ScaleRun, type ScenarioResult } from './scale-report';
-import { buildScenarios } from './scale-scenarios';
+import { KnownWords } from '../services/read/search/known-words';
+import { buildScenarios, SEARCH_WORDS } from './scale-scenarios';
 import { openScaleWorld, type ScaleWorld } from './scale-world';
 
 /** Where the cursor scenario's pages start, when the index is big enough. */
@@ -79,7 +80,9 @@ export async function scale(options: BenchOptions, log: (message: string) => voi
     const ids = (await world.db.query<{ id: string }>('SELECT id FROM jobs ORDER BY id LIMIT $1', [GET_IDS])).map((r) => r.id);
     const walked = await walkCursors(client, service.base, options.jobs, log);
     if (walked) log(`scale: cursors of the pages up to result ${walked.offset} found`);
-    const { scenarios, skipped } = buildScenarios({ search, alias: world.config.indexAlias, ids, locations: await topLocations(built), cursors: walked?.cursors ?? [] });
+    // The read service decides per word whether it gets typo tolerance; the direct requests decide alike.
+    const typos = await new KnownWords(search, world.config.indexAlias).typoPolicy(SEARCH_WORDS);
+    const { scenarios, skipped } = buildScenarios({ search, alias: world.config.indexAlias, ids, locations: await topLocations(built), cursors: walked?.cursors ?? [], typos });
     for (const s of skipped) log(`scale: skipping "${s.name}": ${s.reason}`);
 
     const results: ScenarioResult[] = [];

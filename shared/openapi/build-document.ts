@@ -100,11 +100,18 @@ function parameters(route: AnyRoute, components: SchemaComponents): ParameterObj
   const templated = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   for (const name of templated) if (!declared.has(name)) path.push([name, { type: 'string' } as unknown as TSchema, true]);
   const param = (where: 'path' | 'query') => ([name, schema, required]: [string, TSchema, boolean]): ParameterObject => {
-    // The description moves up to the parameter, where viewers show it.
-    const { description, ...converted } = components.convert(schema);
+    // The description and the first example move up to the parameter, where viewers show them.
+    const { description, examples, ...converted } = components.convert(schema) as ReturnType<SchemaComponents['convert']> & { examples?: unknown[] };
     // With ajv's useDefaults a parameter that has a default is never missing, whatever `required` says.
     const needed = where === 'path' || (required && converted.default === undefined);
-    return { name, in: where, required: needed, ...(typeof description === 'string' ? { description } : {}), schema: converted };
+    return {
+      name,
+      in: where,
+      required: needed,
+      ...(typeof description === 'string' ? { description } : {}),
+      ...(Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {}),
+      schema: converted,
+    };
   };
   const headers = Object.entries(route.requestHeaders ?? {}).map(([name, header]): ParameterObject => ({
     name,

@@ -30,6 +30,7 @@ export interface ParameterObject {
   in: 'query' | 'path' | 'header';
   required: boolean;
   description?: string;
+  example?: unknown;
   schema: JsonSchema;
 }
 

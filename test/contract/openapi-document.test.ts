@@ -71,6 +71,19 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents the paging, facet and field parameters of browse and search, each with an example', () => {
+    for (const operationId of ['browseJobs', 'searchJobs']) {
+      const op = operations(doc).find(([, , o]) => o.operationId === operationId)![2];
+      for (const name of ['cursor', 'facets', 'fields', 'page']) {
+        const param = op.parameters?.find((p) => p.name === name) as ParameterObject;
+        expect(param, `${operationId} ${name}`).to.include({ in: 'query', required: false });
+        expect(param.example, `${operationId} ${name} example`).to.not.equal(undefined);
+        expect(param.description, `${operationId} ${name}`).to.be.a('string');
+      }
+      expect(op.description).to.match(/next_cursor/);
+    }
+  });
+
   it('marks query parameters with a default as optional and path parameters as required', () => {
     for (const [, , op] of operations(doc)) {
       for (const p of op.parameters ?? []) {

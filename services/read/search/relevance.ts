@@ -114,26 +114,42 @@ function stopWordsQuery(q: string): Query {
   return { multi_match: { query: q, type: 'best_fields', fields: PLAIN_FIELDS, operator: 'and' } };
 }
 
+/** The two parts of a search's scoring: what must match (and scores), and what lifts the best of those. */
+export interface RelevanceQuery {
+  match: Query;
+  /** Phrase clauses, applied to the top PHRASE_WINDOW hits only (search-query: rescore). */
+  phrases?: Query;
+}
+
 /**
- * The scoring query of a search. Each word may match in a different field (term-centric), and
- * enough words must match (MINIMUM_WORDS_MATCHED). Optional phrase clauses then lift jobs where
- * the words stand together: the exact phrase in the title most, then adjacent word pairs in the
- * title and in the description.
+ * How many of the best hits the phrase clauses re-rank: at least a page of the largest limit.
+ * Scored on every match instead, they took half the time of a four-word search over a million
+ * postings (36 ms against 22). Jobs outside the window keep their order, page after page.
  */
-export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD): Query {
+export const PHRASE_WINDOW = 100;
+
+/**
+ * The scoring of a search. Each word may match in a different field (term-centric), and enough
+ * words must match (MINIMUM_WORDS_MATCHED). Phrase clauses then lift the jobs where the words
+ * stand together: the exact phrase in the title most, then adjacent word pairs in the title and
+ * in the description.
+ */
+export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD): RelevanceQuery {
   const { words, onlyStopWords } = queryWords(q);
-  if (words.length === 0) return { match_none: {} };
+  if (words.length === 0) return { match: { match_none: {} } };
   const match: Query = onlyStopWords
     ? stopWordsQuery(q)
     : { bool: { should: concepts(words).map((concept) => conceptQuery(concept, typos)), minimum_should_match: MINIMUM_WORDS_MATCHED } };
   return {
-    bool: {
-      must: match,
-      should: [
-        { match_phrase: { 'title.plain': { query: q, boost: 4 } } },
-        { match: { 'title.pairs': { query: q, boost: 2 } } },
-        { match: { 'description.pairs': { query: q, boost: 1 } } },
-      ],
+    match,
+    phrases: {
+      bool: {
+        should: [
+          { match_phrase: { 'title.plain': { query: q, boost: 4 } } },
+          { match: { 'title.pairs': { query: q, boost: 2 } } },
+          { match: { 'description.pairs': { query: q, boost: 1 } } },
+        ],
+      },
     },
   };
 }

@@ -93,6 +93,15 @@ describe('buildSearchRequest', () => {
     expect(fuzzy(buildSearchRequest(readSearchParams({ q: 'kotlin engneer', limit: 10 }), (word) => word === 'engneer'))).to.equal(1);
   });
 
+  it('lifts phrases by re-ranking the best hits only, and not on cursor pages sorted past the window', () => {
+    const request = buildSearchRequest(readSearchParams({ q: 'data engineer', limit: 10 }));
+    expect(request.rescore).to.deep.include({ window_size: 100 });
+    expect(JSON.stringify(request.query)).not.to.include('title.pairs');
+    const { scope } = readSearchParams({ q: 'data engineer', limit: 10 }).paging;
+    const deep = encodeCursor(scope, { after: [1, 2, 'x'], offset: 10_000 });
+    expect(buildSearchRequest(readSearchParams({ q: 'data engineer', cursor: deep, limit: 10 }))).not.to.have.property('rescore');
+  });
+
   it('has no post_filter without filters', () => {
     expect(buildSearchRequest(readSearchParams({ q: 'go', facets: 'all', limit: 10 }))).not.to.have.property('post_filter');
   });
@@ -120,8 +129,8 @@ describe('relevanceQuery', () => {
   });
 
   it('asks for every word of a short query, three quarters of a long one', () => {
-    const query = relevanceQuery('senior kotlin engineer berlin') as { bool: { must: { bool: { should: unknown[]; minimum_should_match: string } } } };
-    expect(query.bool.must.bool.should).to.have.length(4);
-    expect(query.bool.must.bool.minimum_should_match).to.equal('3<75%');
+    const { match } = relevanceQuery('senior kotlin engineer berlin') as { match: { bool: { should: unknown[]; minimum_should_match: string } } };
+    expect(match.bool.should).to.have.length(4);
+    expect(match.bool.minimum_should_match).to.equal('3<75%');
   });
 });

@@ -2,7 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { allOf, filterClauses, inactiveJobs } from './filters';
 import { facetAggregations } from './facets';
 import type { SearchParams } from './params';
-import { relevanceQuery, type TypoPolicy } from './relevance';
+import { PHRASE_WINDOW, relevanceQuery, type TypoPolicy } from './relevance';
 import type { JobHit, JobHits } from './run-search';
 import { pageWindow } from './page-window';
 import { sourceFieldsFor } from './source-fields';
@@ -29,8 +29,12 @@ const sortOf = (params: SearchParams): Pick<estypes.SearchRequest, 'sort'> => (p
 export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy): estypes.SearchRequest {
   const selected = filterClauses(params.filters);
   const faceted = params.facets.length > 0;
+  const { match, phrases } = relevanceQuery(params.q, typos);
+  // A rescore cannot follow an explicit sort: cursor pages past the window rank by the match alone.
+  const rescore = phrases && !params.paging.after;
   return {
-    query: { bool: { must: relevanceQuery(params.q, typos), filter: faceted ? [] : selected, must_not: inactiveJobs() } },
+    query: { bool: { must: match, filter: faceted ? [] : selected, must_not: inactiveJobs() } },
+    ...(rescore ? { rescore: { window_size: PHRASE_WINDOW, query: { rescore_query: phrases, query_weight: 1, rescore_query_weight: 1 } } } : {}),
     ...(faceted && selected.length > 0 ? { post_filter: allOf(selected) } : {}),
     ...(faceted ? { aggs: facetAggregations(params.filters, params.facets) } : {}),
     ...sortOf(params),

@@ -49,6 +49,13 @@ export interface ImportOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Bulk requests the import keeps in flight. One shard indexes one bulk request on one thread:
+ * with two in flight, Elasticsearch uses a second core (raw bulk of 200 000 generated jobs on
+ * two cores: 4 038 jobs/s with one, 6 248 with two).
+ */
+const BULKS_IN_FLIGHT = 2;
+
 interface Pending {
   line: number;
   job: JobCreateRequest;
@@ -69,7 +76,11 @@ export async function importJobs(deps: IndexNowDeps, lines: AsyncIterable<string
   const summary: ImportSummary = { lines: 0, accepted: 0, rejected: [], blank: 0, indexedNow: 0, tookMs: 0 };
   let batch: Pending[] = [];
   let writing: Pending[] = [];
-  let indexing: Promise<number> = Promise.resolve(0);
+  // Bulk requests in flight, oldest first.
+  const indexing: Promise<number>[] = [];
+  const settle = async (keep: number) => {
+    while (indexing.length > keep) summary.indexedNow += await indexing.shift()!;
+  };
   const progress = () => options.onProgress?.({ lines: summary.lines, accepted: summary.accepted, rejected: summary.rejected.length });
 
   const flush = async () => {
@@ -84,9 +95,9 @@ export async function importJobs(deps: IndexNowDeps, lines: AsyncIterable<string
       else summary.rejected.push(rejectedLine(current[i].line, outcome.error));
     });
     summary.accepted += committed.length;
-    // One bulk request in flight at a time, overlapping the next batch's validation and insert.
-    summary.indexedNow += await indexing;
-    indexing = indexNow(deps, committed, { refresh: false, requestTimeoutMs: 60_000 });
+    // BULKS_IN_FLIGHT bulk requests at a time, overlapping the next batch's validation and insert.
+    await settle(BULKS_IN_FLIGHT - 1);
+    indexing.push(indexNow(deps, committed, { refresh: false, requestTimeoutMs: 60_000 }));
     progress();
   };
 
@@ -111,12 +122,12 @@ export async function importJobs(deps: IndexNowDeps, lines: AsyncIterable<string
     }
     await flush();
   } catch (err) {
-    summary.indexedNow += await indexing;
+    await settle(0);
     summary.tookMs = Date.now() - started;
     const resumeFromLine = writing[0]?.line ?? batch[0]?.line ?? summary.lines + 1;
     throw Object.assign(err as Error, { summary, resumeFromLine });
   }
-  summary.indexedNow += await indexing;
+  await settle(0);
   summary.tookMs = Date.now() - started;
   progress();
   return summary;
