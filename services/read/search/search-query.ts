@@ -20,6 +20,12 @@ export const BEST_MATCH_FIRST: estypes.SortCombinations[] = ['_score', { created
  */
 const sortOf = (params: SearchParams): Pick<estypes.SearchRequest, 'sort'> => (params.paging.after ? { sort: BEST_MATCH_FIRST } : {});
 
+/** The stored fields of the page, with id and created_at: a hit's sort values in relevance order (run-search). */
+function sourceOf(params: SearchParams): string[] | true {
+  const fields = sourceFieldsFor(params.fields);
+  return fields === true ? true : [...new Set([...fields, 'id', 'created_at'])];
+}
+
 /**
  * The one search request of a search: hits, total and the facets asked for in a single round
  * trip. The query scores active jobs. Without facets the filters narrow the query itself;
@@ -39,8 +45,7 @@ export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy): es
     ...(faceted ? { aggs: facetAggregations(params.filters, params.facets) } : {}),
     ...sortOf(params),
     ...pageWindow(params.paging),
-    // id and created_at give the sort values of a hit read in relevance order (run-search).
-    _source: [...new Set([...sourceFieldsFor(params.fields), 'id', 'created_at'])],
+    _source: sourceOf(params),
   };
 }
 

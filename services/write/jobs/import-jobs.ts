@@ -83,10 +83,11 @@ export async function importJobs(deps: IndexNowDeps, lines: AsyncIterable<string
   };
   const progress = () => options.onProgress?.({ lines: summary.lines, accepted: summary.accepted, rejected: summary.rejected.length });
 
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const current = (writing = batch);
-    batch = [];
+  // The insert of the last full batch: one at a time, in file order, overlapping the reading and
+  // checking of the next batch. Marked handled at once: its failure is thrown where it is awaited.
+  let inserting: Promise<void> = Promise.resolve();
+  const write = async (current: Pending[]) => {
+    writing = current;
     const outcomes = await createJobsBatch(deps.db, options.userId, current.map((p) => p.job));
     writing = [];
     const committed: CommittedJob[] = [];
@@ -95,10 +96,18 @@ export async function importJobs(deps: IndexNowDeps, lines: AsyncIterable<string
       else summary.rejected.push(rejectedLine(current[i].line, outcome.error));
     });
     summary.accepted += committed.length;
-    // BULKS_IN_FLIGHT bulk requests at a time, overlapping the next batch's validation and insert.
+    // BULKS_IN_FLIGHT bulk requests at a time, overlapping the next batches' checks and inserts.
     await settle(BULKS_IN_FLIGHT - 1);
     indexing.push(indexNow(deps, committed, { refresh: false, requestTimeoutMs: 60_000 }));
     progress();
+  };
+  const flush = async () => {
+    await inserting;
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    inserting = write(current);
+    inserting.catch(() => undefined);
   };
 
   try {
@@ -121,17 +130,25 @@ export async function importJobs(deps: IndexNowDeps, lines: AsyncIterable<string
       else if (line % 1000 === 0) progress();
     }
     await flush();
+    await inserting;
   } catch (err) {
+    // An insert still running may yet commit: the resume line must come after it if it does.
+    await inserting.catch(() => undefined);
     await settle(0);
+    summary.rejected.sort(byLine);
     summary.tookMs = Date.now() - started;
     const resumeFromLine = writing[0]?.line ?? batch[0]?.line ?? summary.lines + 1;
     throw Object.assign(err as Error, { summary, resumeFromLine });
   }
   await settle(0);
+  // A batch's refusals by the database arrive after the next batch's refusals by the checks.
+  summary.rejected.sort(byLine);
   summary.tookMs = Date.now() - started;
   progress();
   return summary;
 }
+
+const byLine = (a: RejectedLine, b: RejectedLine) => a.line - b.line;
 
 /** The report of a refused line: the code, message and details the API would answer for it. */
 function rejectedLine(line: number, error: { code: ErrorCode; message: string; details?: ErrorDetail[] }): RejectedLine {
