@@ -1,4 +1,5 @@
 import { presentJob } from '../../../shared/jobs/job-document';
+import { paginate } from '../../../shared/schemas/common';
 import type { Job, JobField } from '../../../shared/schemas/job';
 import { MAX_RESULT_WINDOW, type JobInPage, type JobPagination, type JobSearchResult, type SearchFacets } from '../../../shared/schemas/job-search';
 import { encodeCursor } from '../search/cursor';
@@ -18,7 +19,7 @@ function pickFields(job: Job, fields: readonly JobField[] | undefined): JobInPag
  * page exists, the cursor that reaches it. A cursor page asked for one hit more than it shows;
  * a numbered page knows from the total (a "gte" total means more than the window holds).
  */
-function paginate(result: JobHits, paging: Paging, shown: number): JobPagination {
+function paginateCapped(result: JobHits, paging: Paging, shown: number): JobPagination {
   const totalItems = Math.min(result.total.value, MAX_RESULT_WINDOW);
   const hasNext = paging.after ? result.hits.length > paging.limit : result.total.relation === 'gte' || paging.offset + shown < result.total.value;
   const last = shown > 0 ? result.hits[shown - 1] : undefined;
@@ -26,9 +27,7 @@ function paginate(result: JobHits, paging: Paging, shown: number): JobPagination
   // A ranked search continues by offset inside the window (the order of its numbered pages).
   const byOffset = paging.scope.offsetsBelow !== undefined && nextOffset < paging.scope.offsetsBelow;
   return {
-    current_page: Math.floor(paging.offset / paging.limit) + 1,
-    total_pages: Math.ceil(totalItems / paging.limit),
-    total_items: totalItems,
+    ...paginate(totalItems, Math.floor(paging.offset / paging.limit) + 1, paging.limit),
     total_relation: result.total.relation,
     ...(hasNext && last ? { next_cursor: encodeCursor(paging.scope, byOffset ? { offset: nextOffset } : { after: last.sort, offset: nextOffset }) } : {}),
   };
@@ -44,7 +43,7 @@ export function presentJobPage(
   const hits = result.hits.slice(0, shape.paging.limit);
   return {
     jobs: hits.map((hit) => pickFields(presentJob(hit.doc, now), shape.fields)),
-    pagination: paginate(result, shape.paging, hits.length),
+    pagination: paginateCapped(result, shape.paging, hits.length),
     ...(facets ? { facets } : {}),
   };
 }
