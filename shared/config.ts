@@ -25,6 +25,10 @@ export interface Config {
   /** Requests per minute per client address (reads) and per API key (writes); 0 disables. */
   readRateLimitPerMinute: number;
   writeRateLimitPerMinute: number;
+  /** Requests per minute per client address on the operations that take a key, whatever key; 0 disables. */
+  writeAddressRateLimitPerMinute: number;
+  /** Failed authentications (401) per minute per client address before its keyed requests are refused unseen; 0 disables. */
+  authFailureLimitPerMinute: number;
   /** pino level: fatal, error, warn, info (one line per request), debug, trace or silent. */
   logLevel: string;
   /**
@@ -100,3 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
   };
 }
+    // Turning the write limit on turns on the address limits too, so a per-key limit is never
+    // left open to rotating keys; each can still be set on its own (0 turns it off).
+    writeAddressRateLimitPerMinute: int(env, 'WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE', 10 * int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0)),
+    authFailureLimitPerMinute: int(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0) > 0 ? 10 : 0),

@@ -12,7 +12,10 @@ export interface HttpState {
   rateLimits: RateLimits;
 }
 
-/** A fresh state for the configured rate limits; `now` (monotonic ms) lets tests move time. */
-export function createHttpState(config: Config, options: { now?: () => number } = {}): HttpState {
-  return { metrics: new HttpMetrics(), rateLimits: createRateLimits(config, options.now) };
+/**
+ * A fresh state for the configured rate limits; `now` (monotonic ms) lets tests move time, and
+ * `maxWindows` shrinks each limiter's memory to show what a flood of clients evicts.
+ */
+export function createHttpState(config: Config, options: { now?: () => number; maxWindows?: number } = {}): HttpState {
+  return { metrics: new HttpMetrics(), rateLimits: createRateLimits(config, options.now, { maxWindows: options.maxWindows }) };
 }

@@ -1,39 +1,53 @@
 import { performance } from 'node:perf_hooks';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { hashApiKey } from '../auth/api-key';
 import type { Config } from '../config';
-import { errors } from '../errors';
+import { ApiError, errors } from '../errors';
 import { isApiOperation } from '../openapi/operation-errors';
-import { FixedWindowLimiter } from './rate-limiter';
+import { MemoryRateLimitStore, type RateDecision, type RateLimitStore } from './rate-limiter';
 import type { RouteDefinition } from './route';
 
 const MINUTE_MS = 60_000;
 
 /**
- * The limiters of one process (DESIGN.md 10), in memory: the limits hold per instance, so with
- * N read instances behind the proxy a client gets up to N times the read limit.
+ * The limiters of one process (DESIGN.md 10), each behind RateLimitStore so a shared store can
+ * replace the in-memory one. In memory the limits hold per instance: with N instances behind the
+ * proxy a client gets up to N times each. Undefined: that limit is off.
  */
 export interface RateLimits {
-  /** Per client address: reads, and the RPC list calls (they take no key). Undefined: off. */
-  read?: FixedWindowLimiter;
-  /** Per API key: the operations that need one (create, apply). Undefined: off. */
-  write?: FixedWindowLimiter;
-  /** Monotonic milliseconds; tests pass their own clock to cross a window without waiting. */
-  now: () => number;
+  /** Per client address: reads, and the RPC list calls (they take no key). */
+  read?: RateLimitStore;
+  /**
+   * Per API key, by its hash, on the operations that take one. Only keys that authenticated are
+   * counted, so only real keys occupy its windows and no flood of made-up keys evicts them.
+   */
+  key?: RateLimitStore;
+  /** Per client address on the operations that take a key, whatever key: the ceiling beside `key`. */
+  writeAddress?: RateLimitStore;
+  /** Failed authentications per client address; once used up, keyed requests are refused unread. */
+  authFailures?: RateLimitStore;
 }
 
-/** The limiters READ_RATE_LIMIT_PER_MINUTE and WRITE_RATE_LIMIT_PER_MINUTE ask for (0 turns one off). */
-export function createRateLimits(
-  config: Pick<Config, 'readRateLimitPerMinute' | 'writeRateLimitPerMinute'>,
-  now: () => number = () => performance.now(),
-): RateLimits {
-  const limiter = (limit: number) => (limit > 0 ? new FixedWindowLimiter({ limit, windowMs: MINUTE_MS }) : undefined);
-  return { read: limiter(config.readRateLimitPerMinute), write: limiter(config.writeRateLimitPerMinute), now };
+/** Settings of the limiters; the config's limits are per minute and 0 turns one off. */
+export type RateLimitConfig = Pick<Config, 'readRateLimitPerMinute' | 'writeRateLimitPerMinute' | 'writeAddressRateLimitPerMinute' | 'authFailureLimitPerMinute'>;
+
+/**
+ * The limiters the configuration asks for. `now` is monotonic milliseconds (tests move it);
+ * `maxWindows` bounds each limiter's memory (tests make it small to show what a flood evicts).
+ */
+export function createRateLimits(config: RateLimitConfig, now: () => number = () => performance.now(), options: { maxWindows?: number } = {}): RateLimits {
+  const store = (limit: number) => (limit > 0 ? new MemoryRateLimitStore({ limit, windowMs: MINUTE_MS, maxKeys: options.maxWindows }, now) : undefined);
+  return {
+    read: store(config.readRateLimitPerMinute),
+    key: store(config.writeRateLimitPerMinute),
+    writeAddress: store(config.writeAddressRateLimitPerMinute),
+    authFailures: store(config.authFailureLimitPerMinute),
+  };
 }
 
 /**
- * Which limit counts a request to `route`: none for health and documentation (probes and readers
- * of the docs are never throttled) nor for unknown routes, the write limit for operations that
+ * Which limits count a request to `route`: none for health and documentation (probes and readers
+ * of the docs are never throttled) nor for unknown routes, the write limits for operations that
  * take a key, the read limit for the rest (reads and the keyless RPC list calls).
  */
 export function rateLimitTier(route: RouteDefinition<any, any, any> | undefined): 'read' | 'write' | undefined {
@@ -42,33 +56,129 @@ export function rateLimitTier(route: RouteDefinition<any, any, any> | undefined)
 }
 
 /**
- * The key a request is counted under: the SHA-256 of its API key for the write limit (the key
- * itself is never kept), else the client address. A write without a key counts against its
- * address, so a flood of keyless requests is limited too.
+ * The client a request's address stands for: an IPv4 address as such (also when written as
+ * IPv4-mapped IPv6), an IPv6 address by its /64 prefix, since one subscriber gets a whole /64 and
+ * could otherwise take a fresh address for every request.
  */
-export function rateLimitKey(tier: 'read' | 'write', apiKey: string, address: string): string {
-  const key = apiKey.trim();
-  return tier === 'write' && key ? `key:${hashApiKey(key)}` : `address:${address}`;
+export function clientAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const address = ip.replace(/%.*$/, '');
+  const [head, tail] = address.split('::');
+  const groups = head ? head.split(':') : [];
+  if (tail !== undefined) {
+    const after = tail ? tail.split(':') : [];
+    groups.push(...Array<string>(Math.max(0, 8 - groups.length - after.length)).fill('0'), ...after);
+  }
+  return `${groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16)).join(':')}::/64`;
+}
+
+/** The key a request's API key is counted under: its SHA-256, never the key itself. */
+export function apiKeyWindow(apiKey: string): string {
+  return `key:${hashApiKey(apiKey.trim())}`;
+}
+
+/** What the middleware leaves on ctx.state for authentication to report a key that passed. */
+interface KeyGate {
+  keyAuthenticated(keyHash: string): Promise<void>;
+}
+
+const GATE = 'rateLimitGate';
+
+/**
+ * Counts a request whose key has just authenticated against that key's limit, and throws 429
+ * once it is used up. Authentication calls this before the operation runs; without rate limits
+ * (or outside the middleware) it does nothing.
+ */
+export async function countAuthenticatedKey(ctx: Context, keyHash: string): Promise<void> {
+  await (ctx.state[GATE] as KeyGate | undefined)?.keyAuthenticated(keyHash);
 }
 
 /**
- * Counts each request of a limited operation (see rateLimitTier) and answers 429 `rate_limited`
- * with Retry-After once its window is used up. Every response of a limited operation carries
- * RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds), errors included. Runs inside
- * the error boundary and before authentication, so a refused request costs no database query.
+ * The decision the RateLimit-* headers report when several limits counted a request: a refusal,
+ * else the one with the fewest requests left, so the headers never promise more than any limit
+ * allows.
+ */
+export function tightest(decisions: readonly RateDecision[]): RateDecision | undefined {
+  let chosen: RateDecision | undefined;
+  for (const decision of decisions) {
+    if (!chosen || (chosen.allowed && !decision.allowed) || (chosen.allowed === decision.allowed && decision.remaining < chosen.remaining)) chosen = decision;
+  }
+  return chosen;
+}
+
+function setHeaders(ctx: Context, decision: RateDecision | undefined): void {
+  if (!decision) return;
+  ctx.set({
+    'RateLimit-Limit': String(decision.limit),
+    'RateLimit-Remaining': String(decision.remaining),
+    'RateLimit-Reset': String(decision.resetSeconds),
+  });
+}
+
+function refuse(ctx: Context, decision: RateDecision): never {
+  setHeaders(ctx, decision);
+  throw errors.rateLimited(decision.resetSeconds);
+}
+
+/**
+ * The write limits of one keyed request, in the order that keeps guessing cheap:
+ * 1. a key that already has a window is real (only authenticated keys get one): refused at once
+ *    when its window is used up, and exempt from the address's failure lockout, so a real key
+ *    behind the same proxy as a guesser keeps working;
+ * 2. any other key, while its address has used up its failed authentications, is refused before
+ *    authentication looks it up: past that limit, guessing costs no database query;
+ * 3. the address ceiling counts every keyed request, whatever key;
+ * 4. authentication then counts the key (countAuthenticatedKey), or a 401 counts a failure.
+ */
+async function limitKeyedRequest(ctx: Context, limits: RateLimits, next: () => Promise<unknown>): Promise<void> {
+  const address = clientAddress(ctx.ip);
+  const sentKey = ctx.get('x-api-key').trim();
+  const known = sentKey && limits.key ? await limits.key.peek(apiKeyWindow(sentKey)) : undefined;
+  if (known && !known.allowed) refuse(ctx, known);
+  if (!known && limits.authFailures) {
+    const failures = await limits.authFailures.peek(address);
+    if (failures && !failures.allowed) refuse(ctx, failures);
+  }
+  const decisions: RateDecision[] = [];
+  const count = async (store: RateLimitStore | undefined, key: string) => {
+    if (!store) return;
+    const decision = await store.consume(key);
+    decisions.push(decision);
+    if (!decision.allowed) refuse(ctx, decision);
+    setHeaders(ctx, tightest(decisions));
+  };
+  await count(limits.writeAddress, address);
+  const gate: KeyGate = { keyAuthenticated: (keyHash) => count(limits.key, `key:${keyHash}`) };
+  ctx.state[GATE] = gate;
+  try {
+    await next();
+  } catch (thrown) {
+    if (thrown instanceof ApiError && thrown.code === 'unauthenticated' && limits.authFailures) {
+      // This failure is counted but never refused: the next request from the address is.
+      const decision = await limits.authFailures.consume(address);
+      setHeaders(ctx, tightest([...decisions, decision]));
+    }
+    throw thrown;
+  }
+}
+
+/**
+ * Applies the limits to each request of a limited operation (see rateLimitTier): reads per
+ * client address; keyed operations as limitKeyedRequest says. A refused request is answered 429
+ * `rate_limited` with Retry-After; every response a limit counted carries RateLimit-Limit,
+ * RateLimit-Remaining and RateLimit-Reset (seconds) of the tightest of them, errors included.
+ * Runs inside the error boundary, before authentication.
  */
 export function rateLimit(limits: RateLimits): Middleware {
   return async (ctx, next) => {
     const tier = rateLimitTier(ctx.state.route);
-    const limiter = tier && limits[tier];
-    if (limiter) {
-      const decision = limiter.take(rateLimitKey(tier, ctx.get('x-api-key'), ctx.ip), limits.now());
-      ctx.set({
-        'RateLimit-Limit': String(decision.limit),
-        'RateLimit-Remaining': String(decision.remaining),
-        'RateLimit-Reset': String(decision.resetSeconds),
-      });
-      if (!decision.allowed) throw errors.rateLimited(decision.resetSeconds);
+    if (tier === 'write') return limitKeyedRequest(ctx, limits, next);
+    if (tier === 'read' && limits.read) {
+      const decision = await limits.read.consume(clientAddress(ctx.ip));
+      if (!decision.allowed) refuse(ctx, decision);
+      setHeaders(ctx, decision);
     }
     await next();
   };

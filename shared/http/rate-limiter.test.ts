@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FixedWindowLimiter } from './rate-limiter';
+import { FixedWindowLimiter, MemoryRateLimitStore } from './rate-limiter';
 
 describe('FixedWindowLimiter', () => {
   const minute = () => new FixedWindowLimiter({ limit: 3, windowMs: 60_000 });
@@ -61,8 +61,37 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.size).to.equal(3);
   });
 
+  it('peeks at a window without counting, and without remembering a key it does not know', () => {
+    const limiter = minute();
+    expect(limiter.peek('a', 0)).to.equal(undefined);
+    expect(limiter.size).to.equal(0);
+    limiter.take('a', 0);
+    limiter.take('a', 0);
+    expect(limiter.peek('a', 10_000)).to.deep.equal({ allowed: true, limit: 3, remaining: 1, resetSeconds: 50 });
+    expect(limiter.peek('a', 10_000)).to.deep.equal({ allowed: true, limit: 3, remaining: 1, resetSeconds: 50 });
+    limiter.take('a', 10_000);
+    expect(limiter.peek('a', 10_000)).to.deep.equal({ allowed: false, limit: 3, remaining: 0, resetSeconds: 50 });
+    expect(limiter.peek('a', 60_000)).to.equal(undefined);
+  });
+
   it('refuses a limit below 1 or an empty window', () => {
     expect(() => new FixedWindowLimiter({ limit: 0, windowMs: 1000 })).to.throw('limit >= 1');
     expect(() => new FixedWindowLimiter({ limit: 1, windowMs: 0 })).to.throw('windowMs > 0');
+  });
+});
+
+describe('MemoryRateLimitStore', () => {
+  it('answers consume and peek through promises, on the clock it was given', async () => {
+    let now = 5_000;
+    const store = new MemoryRateLimitStore({ limit: 2, windowMs: 60_000 }, () => now);
+    expect(await store.peek('a')).to.equal(undefined);
+    expect(await store.consume('a')).to.deep.equal({ allowed: true, limit: 2, remaining: 1, resetSeconds: 60 });
+    now += 30_000;
+    expect(await store.consume('a')).to.deep.equal({ allowed: true, limit: 2, remaining: 0, resetSeconds: 30 });
+    expect(await store.consume('a')).to.deep.include({ allowed: false });
+    expect(await store.peek('a')).to.deep.include({ allowed: false, resetSeconds: 30 });
+    now += 30_000;
+    expect(await store.peek('a')).to.equal(undefined);
+    expect(store.size).to.equal(0);
   });
 });

@@ -9,6 +9,21 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+/**
+ * Fixed windows of `limit` requests, one per key: what the rate-limit middleware counts with.
+ * Every method is asynchronous so that a store shared by several instances (Redis, with the
+ * operations issue) can implement the same interface; the in-memory one below answers at once.
+ */
+export interface RateLimitStore {
+  /** Counts one request of `key` and decides on it; a refused request does not count. */
+  consume(key: string): Promise<RateDecision>;
+  /**
+   * The state of `key`'s window without counting anything nor remembering the key: `allowed`
+   * says whether one more request would pass. Undefined when the key has no open window.
+   */
+  peek(key: string): Promise<RateDecision | undefined>;
+}
+
 /** How many requests a key may make per window, and how many keys are remembered at most. */
 export interface LimiterOptions {
   limit: number;
@@ -30,7 +45,8 @@ const DEFAULT_MAX_KEYS = 100_000;
  * (a new window is re-inserted at the end), so expired windows are always at its front and are
  * dropped as time passes, in O(1) per request. When `maxKeys` live windows are remembered, the
  * oldest is forgotten (its client gets a fresh window): memory stays bounded under a flood of
- * distinct keys, at the price of failing open for the longest-known client.
+ * distinct keys, at the price of failing open for the longest-known client. Which keys reach a
+ * limiter decides whose windows such a flood can evict (see rate-limit.ts).
  */
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, Window>();
@@ -50,15 +66,26 @@ export class FixedWindowLimiter {
       window = { start: now, count: 0 };
       this.windows.set(key, window);
     }
-    const { limit, windowMs } = this.options;
-    const allowed = window.count < limit;
+    const allowed = window.count < this.options.limit;
     if (allowed) window.count++;
-    return { allowed, limit, remaining: limit - window.count, resetSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
+    return this.decision(window, now, allowed);
+  }
+
+  /** `key`'s open window at `now` without counting (undefined when it has none); see RateLimitStore.peek. */
+  peek(key: string, now: number): RateDecision | undefined {
+    this.dropExpired(now);
+    const window = this.windows.get(key);
+    return window && this.decision(window, now, window.count < this.options.limit);
   }
 
   /** Windows remembered now (for tests and the bound on memory). */
   get size(): number {
     return this.windows.size;
+  }
+
+  private decision(window: Window, now: number, allowed: boolean): RateDecision {
+    const { limit, windowMs } = this.options;
+    return { allowed, limit, remaining: limit - window.count, resetSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
   }
 
   private dropExpired(now: number): void {
@@ -71,5 +98,28 @@ export class FixedWindowLimiter {
   private dropOldest(): void {
     const oldest = this.windows.keys().next();
     if (!oldest.done) this.windows.delete(oldest.value);
+  }
+}
+
+/** The RateLimitStore of one process: a FixedWindowLimiter read on a monotonic clock. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly limiter: FixedWindowLimiter;
+
+  /** `now` is monotonic milliseconds; tests pass their own clock to cross a window without waiting. */
+  constructor(options: LimiterOptions, private readonly now: () => number) {
+    this.limiter = new FixedWindowLimiter(options);
+  }
+
+  async consume(key: string): Promise<RateDecision> {
+    return this.limiter.take(key, this.now());
+  }
+
+  async peek(key: string): Promise<RateDecision | undefined> {
+    return this.limiter.peek(key, this.now());
+  }
+
+  /** Windows remembered now. */
+  get size(): number {
+    return this.limiter.size;
   }
 }
