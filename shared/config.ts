@@ -36,6 +36,13 @@ export interface Config {
    * Off by default: a process exposed directly would otherwise let clients pick their address.
    */
   trustProxy: boolean;
+  /**
+   * How long a client may take to send its request headers, and its whole request (headers and
+   * body); past either it gets 408 and the connection is closed, so trickling clients cannot hold
+   * sockets. Node's own defaults (60 s and 300 s) are far above what any real client needs.
+   */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
 }
 
 /** A setting that cannot be used; its message names the variable and the value. */
@@ -100,11 +107,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     indexerPollMs: int(env, 'INDEXER_POLL_MS', 250, 10),
     readRateLimitPerMinute: int(env, 'READ_RATE_LIMIT_PER_MINUTE', 0),
     writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0),
-    logLevel,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
-  };
-}
     // Turning the write limit on turns on the address limits too, so a per-key limit is never
     // left open to rotating keys; each can still be set on its own (0 turns it off).
     writeAddressRateLimitPerMinute: int(env, 'WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE', 10 * int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0)),
     authFailureLimitPerMinute: int(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0) > 0 ? 10 : 0),
+    logLevel,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    ...httpTimeouts(env),
+  };
+}
+
+/** The two request timeouts; the headers' must not exceed the whole request's (Node refuses that too, less clearly). */
+function httpTimeouts(env: NodeJS.ProcessEnv): Pick<Config, 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs'> {
+  const httpHeadersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000, 1_000, 600_000);
+  const httpRequestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000);
+  if (httpHeadersTimeoutMs > httpRequestTimeoutMs) {
+    throw new ConfigError(`HTTP_HEADERS_TIMEOUT_MS (${httpHeadersTimeoutMs}) must not be above HTTP_REQUEST_TIMEOUT_MS (${httpRequestTimeoutMs})`);
+  }
+  return { httpHeadersTimeoutMs, httpRequestTimeoutMs };
+}

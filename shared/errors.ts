@@ -14,10 +14,12 @@ export type ErrorCode =
   | 'own_posting'
   | 'not_found'
   | 'method_not_allowed'
+  | 'request_timeout'
   | 'already_applied'
   | 'job_inactive'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'headers_too_large'
   | 'resume_required'
   | 'idempotency_key_reused'
   | 'rate_limited'
@@ -36,10 +38,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   own_posting: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   already_applied: 409,
   job_inactive: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   resume_required: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
@@ -181,6 +185,21 @@ export const errors = {
   unsupportedContentEncoding: (encoding: string) =>
     new ApiError('unsupported_media_type', `Content-Encoding "${encoding}" is not supported.`, {
       hint: 'Send the body uncompressed, or compressed with gzip, deflate or br.',
+    }),
+  /** Refused by Node's HTTP parser: the request line and headers are over the server's limit. */
+  headersTooLarge: (limit: string) =>
+    new ApiError('headers_too_large', `The request line and headers are larger than ${limit}.`, {
+      hint: `Shorten the URL (fewer or shorter query parameters) and the headers: together they must stay under ${limit}.`,
+    }),
+  /** Refused by Node's HTTP parser: bytes that are not HTTP/1.1, e.g. a space or a raw non-ASCII byte in the path. */
+  malformedHttp: (reason: string) =>
+    new ApiError('invalid_request', `The request is not valid HTTP/1.1: ${reason.replace(/\.$/, '')}.`, {
+      hint: 'Percent-encode spaces, control characters and non-ASCII bytes in the path and query, and send each header as one "Name: value" line.',
+    }),
+  /** The headers, or the whole request, did not arrive within the server's time limit. */
+  requestTimeout: (seconds: number, part: 'request' | 'headers' = 'request') =>
+    new ApiError('request_timeout', part === 'headers' ? `The request headers did not arrive within ${seconds} seconds.` : `The request did not arrive in full within ${seconds} seconds.`, {
+      hint: 'Send the headers and the body without pausing, then retry on a new connection.',
     }),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError('rate_limited', 'Too many requests.', {

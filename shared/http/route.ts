@@ -4,6 +4,7 @@ import bodyParser from 'koa-bodyparser';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { errors, type ErrorCode, type ErrorDetail, type InvalidInputCode, ApiError } from '../errors';
 import { bodyProblems, describeErrors, validatorFor } from '../schemas/ajv';
+import { isJsonMediaType } from './media-type';
 import { queryReader } from './query-input';
 
 /** A header of a request or response, as the OpenAPI document shows it. */
@@ -126,14 +127,25 @@ function parseFailure(ctx: Context, route: RouteDefinition, err: unknown): unkno
   return err;
 }
 
-/** JSON bodies only, at most 256 KiB; other types get 415 before anything is read. */
+/**
+ * JSON bodies only (application/json or application/*+json), at most 256 KiB; other types get 415
+ * before anything is read. The parser is told the same rule: its own list of JSON types misses
+ * most +json ones, and it leaves a body it does not recognize unparsed, as if it were `{}`.
+ */
 function jsonBody(route: RouteDefinition): Middleware[] {
+  const isJson = (ctx: Context) => isJsonMediaType(ctx.get('content-type'));
   const requireJson: Middleware = async (ctx, next) => {
     const type = ctx.get('content-type');
-    if ((type || hasBody(ctx)) && !ctx.is('application/json', '+json')) throw errors.unsupportedMediaType(type || undefined);
+    if ((type || hasBody(ctx)) && !isJson(ctx)) throw errors.unsupportedMediaType(type || undefined);
     await next();
   };
-  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY.parser, strict: true, onerror: (err, ctx) => { throw parseFailure(ctx, route, err); } });
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    detectJSON: isJson,
+    jsonLimit: MAX_BODY.parser,
+    strict: true,
+    onerror: (err, ctx) => { throw parseFailure(ctx, route, err); },
+  });
   return route.body ? [requireJson, parse as unknown as Middleware] : [];
 }
 

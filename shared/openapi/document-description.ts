@@ -25,6 +25,10 @@ codes it can answer. Besides those, any path answers:
 - \`404 not_found\` when no operation has that path;
 - \`405 method_not_allowed\` with an \`Allow\` header when the path exists under other methods.
 
+On any path, the HTTP layer itself answers (and then closes the connection) \`400 invalid_request\`
+to bytes that are not HTTP/1.1, \`431 headers_too_large\` to a request line and headers over 16 KiB,
+and \`408 request_timeout\` when the headers or the whole request arrive too slowly.
+
 Every operation of the API proper can answer \`429 rate_limited\` (with \`Retry-After\`) when rate
 limits are configured, \`503 unavailable\` (with \`Retry-After\`) while a dependency is down, and
 \`500 internal\`. While rate limits are configured, every response of such an operation carries

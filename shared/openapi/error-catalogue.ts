@@ -31,10 +31,15 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { meaning: string; example: () =
   own_posting: { meaning: 'the key\'s user created this job', example: () => errors.ownPosting(SAMPLE_JOB) },
   not_found: { meaning: 'no job with this id (also for a malformed id), or no such route', example: () => errors.jobNotFound(SAMPLE_JOB) },
   method_not_allowed: { meaning: 'the path exists under another method (see the Allow header)', example: () => errors.methodNotAllowed('PUT', ['GET']) },
+  request_timeout: {
+    meaning: 'the headers (15 s) or the whole request (30 s) did not arrive in time; the connection is closed (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS)',
+    example: () => errors.requestTimeout(30),
+  },
   already_applied: { meaning: 'the key\'s user already applied to this job (details name the application)', example: () => errors.alreadyApplied(SAMPLE_JOB, SAMPLE_APPLICATION) },
   job_inactive: { meaning: 'the job is not active (closed, or its closing date has passed)', example: () => errors.jobInactive(SAMPLE_JOB, '2026-01-31') },
   payload_too_large: { meaning: 'the body is over 256 KiB', example: () => errors.payloadTooLarge('256 KiB') },
-  unsupported_media_type: { meaning: 'the body is not sent as application/json, or in a Content-Encoding other than gzip, deflate or br', example: () => errors.unsupportedMediaType('text/plain') },
+  unsupported_media_type: { meaning: 'the body is not sent as JSON (application/json or another application/*+json type), or in a Content-Encoding other than gzip, deflate or br', example: () => errors.unsupportedMediaType('text/plain') },
+  headers_too_large: { meaning: 'the request line and headers are over 16 KiB (a very long URL or header); the connection is closed', example: () => errors.headersTooLarge('16 KiB') },
   resume_required: { meaning: "the key's user has no active resume", example: () => errors.resumeRequired() },
   idempotency_key_reused: {
     meaning: 'the Idempotency-Key was used in the last 24 hours with another request body (details name the job it created)',

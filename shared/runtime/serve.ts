@@ -1,6 +1,7 @@
-import http from 'node:http';
-import { ConfigError } from '../config';
+import type http from 'node:http';
+import { ConfigError, loadConfig } from '../config';
 import type { Logger } from '../logger';
+import { createHttpServer, type HttpTimeouts } from './http-server';
 import { exitGracefullyOnSignal } from './shutdown';
 
 /** A listening server: its URL, and `close` for the same graceful shutdown a signal starts. */
@@ -12,15 +13,18 @@ export interface Served {
 
 /**
  * Listens on `port` and shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight
- * requests finish, then run `onClose` (closing pools and clients).
+ * requests finish, then run `onClose` (closing pools and clients). `timeouts` is the caller's
+ * config; a caller that passes none gets the environment's values, so the settings are never
+ * silently ignored.
  */
 export async function serve(
   handler: http.RequestListener,
   port: number,
   logger: Logger,
   onClose: () => Promise<void> = async () => undefined,
+  timeouts: HttpTimeouts = loadConfig(),
 ): Promise<Served> {
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, handler);
+  const server = createHttpServer(handler, timeouts, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, () => {
