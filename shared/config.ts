@@ -36,6 +36,10 @@ export interface Config {
    * Off by default: a process exposed directly would otherwise let clients pick their address.
    */
   trustProxy: boolean;
+  /** Bearer token GET /metrics requires; unset, /metrics refuses everyone (401). */
+  metricsToken?: string;
+  /** Origins whose browser pages may call the operations that take an API key (CORS); empty: none may. */
+  corsWriteOrigins: string[];
   /**
    * How long a client may take to send its request headers, and its whole request (headers and
    * body); past either it gets 408 and the connection is closed, so trickling clients cannot hold
@@ -78,6 +82,33 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** A token clients send in a header: unset, or 16 to 512 visible ASCII characters (a short one is guessable). */
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^[\x21-\x7E]{16,512}$/.test(raw)) throw new ConfigError(`${name} must be 16 to 512 visible ASCII characters (no spaces)`);
+  return raw;
+}
+
+/** A comma-separated list of web origins (scheme://host[:port], as browsers send them in Origin). */
+function origins(env: NodeJS.ProcessEnv, name: string): string[] {
+  const list = (env[name] ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    // Browsers send Origin as scheme://host[:port] and it is compared as a string: a path, a
+    // trailing slash or "*" would never match.
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(`${name} must list origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`);
+    }
+  }
+  return list;
+}
+
 /** Reads and validates the configuration; throws ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 1, 65535);
@@ -113,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureLimitPerMinute: int(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0) > 0 ? 10 : 0),
     logLevel,
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    metricsToken: secret(env, 'METRICS_TOKEN'),
+    corsWriteOrigins: origins(env, 'CORS_WRITE_ORIGINS'),
     ...httpTimeouts(env),
   };
 }

@@ -32,7 +32,7 @@ export function createAllInOneApp(deps: AllInOneDeps) {
     apps: [read, write],
     checks: { postgres: () => deps.db.ping(), elasticsearch: () => pingSearch(deps.search) },
     http,
-    trustProxy: deps.config.trustProxy,
+    config: deps.config,
   });
   return { handler, read, write, http };
 }

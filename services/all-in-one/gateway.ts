@@ -1,6 +1,8 @@
 import type http from 'node:http';
 import type Router from '@koa/router';
 import type Koa from 'koa';
+import type { Config } from '../../shared/config';
+import { preflightMethod } from '../../shared/http/cors';
 import { healthRoutes, type ReadinessChecks } from '../../shared/http/health-routes';
 import type { HttpState } from '../../shared/http/http-state';
 import { metricsRoute } from '../../shared/http/metrics-route';
@@ -31,8 +33,9 @@ export function targetPath(url: string): string {
 
 /**
  * One base URL for the whole API: each request goes straight to the app whose router serves its
- * method and path (a map lookup, no proxying). Health, docs and anything no app serves are
- * answered by the gateway itself, whose 404/405 know the paths of every app.
+ * method and path (a map lookup, no proxying), a CORS preflight to the app that serves the method
+ * it asks about. Health, docs and anything no app serves are answered by the gateway itself,
+ * whose 404/405 know the paths of every app.
  */
 export function createGateway(options: {
   logger: Logger;
@@ -40,26 +43,29 @@ export function createGateway(options: {
   checks: ReadinessChecks;
   /** The state the apps share: the base URL's /metrics reports on all of them. */
   http: HttpState;
-  /** Take client addresses from X-Forwarded-For (config.trustProxy). */
-  trustProxy: boolean;
+  /** The settings the gateway's own routes need, as each app's: proxy trust, metrics token, CORS origins. */
+  config: Pick<Config, 'trustProxy' | 'metricsToken' | 'corsWriteOrigins'>;
 }): http.RequestListener {
   const gateway = createServiceApp({
     logger: options.logger,
     // The base URL's /openapi.json describes the whole API: the gateway's own routes and every app's.
     routes: withOpenApi(
-      [...docsRoutes(), ...healthRoutes(options.checks), metricsRoute(options.http.metrics)],
+      [...docsRoutes(), ...healthRoutes(options.checks), metricsRoute(options.http.metrics, options.config.metricsToken)],
       WHOLE_API,
       options.apps.flatMap((a) => a.routes),
     ),
     http: options.http,
-    trustProxy: options.trustProxy,
+    trustProxy: options.config.trustProxy,
+    corsWriteOrigins: options.config.corsWriteOrigins,
     fallbackRouters: options.apps.map((a) => a.router),
   });
   const own = gateway.app.callback();
   const targets = options.apps.map((a) => ({ router: a.router, handle: a.app.callback() }));
   return (req, res) => {
     const path = targetPath(req.url ?? '/');
-    const method = req.method ?? 'GET';
+    // A CORS preflight goes to the app that serves the method it asks about: that app knows
+    // whether the operation may be called from the page's origin.
+    const method = preflightMethod(req.method, req.headers) ?? req.method ?? 'GET';
     if (!gateway.router.match(path, method).route) {
       for (const target of targets) if (target.router.match(path, method).route) return target.handle(req, res);
     }

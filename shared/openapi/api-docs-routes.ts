@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineRoute, type RouteDefinition } from '../http/route';
 import { buildOpenApiDocument, type DocumentInfo } from './build-document';
 import { DOCS_ASSETS, type DocsAsset } from './docs-assets';
-import { renderDocsPage } from './docs-page';
+import { DOCS_PAGE_CSP, renderDocsPage } from './docs-page';
 import { API_VERSION, type OpenApiDocument } from './document-types';
 
 type AnyRoute = RouteDefinition<any, any, any>;
@@ -98,6 +98,7 @@ export function docsRoutes(): AnyRoute[] {
       errors: [],
       handle: async (ctx) => {
         ctx.type = 'text/html; charset=utf-8';
+        ctx.set('Content-Security-Policy', DOCS_PAGE_CSP);
         // The base URL as this client reached it (behind a proxy: X-Forwarded-Host/Proto, as app.proxy is set).
         ctx.body = renderDocsPage(ctx.host ? `${ctx.protocol}://${ctx.host}` : '<base_url>');
       },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { API_VERSION } from './document-types';
 import { DOCS_ASSETS } from './docs-assets';
 import { DOCS_EXAMPLES, examplesSetup } from './docs-examples';
@@ -21,6 +22,23 @@ const STYLE = `
   .intro h3 { margin: 0 0 4px; font-size: 16px; }
   .intro p { margin: 4px 0; }
 `;
+
+/**
+ * What the docs page may load: its scripts and stylesheet from this server only (no CDN, no inline
+ * script), its one inline <style> by hash, Swagger UI's icons as data: images, and requests
+ * ("Try it out", /openapi.json) to this server only. No page may frame it.
+ */
+export const DOCS_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  `style-src 'self' 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /**
  * The human docs page: a short getting-started section with curl commands, then the reference

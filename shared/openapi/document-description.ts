@@ -43,6 +43,14 @@ ${catalogueTable()}
 successful GET answer carries a weak \`ETag\`: send it back in \`If-None-Match\` and the answer is
 \`304 Not Modified\` with no body while the content has not changed.
 
+**Browsers (CORS)**: pages of any origin may call the operations that take no key or token
+(no credentials; \`Access-Control-Allow-Origin: *\`); /metrics is never exposed to pages; the operations that take an API key answer only
+the origins the operator configured (none by default). A preflight (\`OPTIONS\` with \`Origin\` and
+\`Access-Control-Request-Method\`) is answered \`204\` on any path, with the \`Access-Control-Allow-*\`
+headers only when the operation may be called from that origin; it is never rate limited.
+Every answer carries \`X-Content-Type-Options: nosniff\` and a Content-Security-Policy that
+forbids framing.
+
 **Versioning**: this is version 1.0.0. Responses may gain fields, never lose or rename them; clients
 should ignore fields they do not know.`;
 }

@@ -23,7 +23,7 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { meaning: string; example: () =
     meaning: 'an RPC request is malformed (the RPC name for invalid_request)',
     example: () => errors.invalidBody([{ field: 'pagination.pagination.limit', message: 'must be <= 100' }], 'invalid_argument'),
   },
-  unauthenticated: { meaning: 'the x-api-key header is missing, unknown or revoked', example: () => errors.unauthenticated('The x-api-key header is missing.') },
+  unauthenticated: { meaning: 'the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong)', example: () => errors.unauthenticated('The x-api-key header is missing.') },
   forbidden: {
     meaning: "the key's user may not do this (not a recruiter, or not a member of the organization)",
     example: () => errors.forbidden('Only recruiters can create jobs.', 'Ask an operator to mark your user as a recruiter.'),

@@ -46,8 +46,13 @@ describe('the docs page, served by the running all-in-one process', function () 
     const pageErrors: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    // Whatever the page's Content-Security-Policy blocks (a script, a style, an image, a request).
+    await page.addInitScript({
+      content: "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.effectiveDirective + ' ' + e.blockedURI));",
+    });
     const res = await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
     expect(res?.status()).to.equal(200);
+    expect(res?.headers()['content-security-policy']).to.include("frame-ancestors 'none'").and.include("script-src 'self'");
     await page.waitForSelector('.opblock-summary', { timeout: 30_000 });
 
     const listed = await page.$$eval('.opblock-summary', (blocks) =>
@@ -84,7 +89,39 @@ describe('the docs page, served by the running all-in-one process', function () 
     expect(statuses).to.deep.equal(Object.keys(doc.paths['/agents/jobs/{job_id}/apply'].post!.responses));
     expect(await apply.locator('.parameters').textContent()).to.include('job_id');
     await apply.screenshot({ path: path.join(ARTIFACTS, 'docs-apply.png') });
+
+    // "Try it out" sends the request from the page: the policy lets it reach this server.
+    const health = page.locator('#operations-Operations-health');
+    await health.locator('.opblock-summary').click();
+    await health.locator('.try-out__btn').click();
+    await health.locator('.execute').click();
+    const status = health.locator('.live-responses-table .response .response-col_status').first();
+    await status.waitFor({ timeout: 10_000 });
+    expect((await status.textContent())?.trim()).to.equal('200');
+
+    // With the policy on, Swagger UI rendered and ran without being refused anything.
+    expect(await page.evaluate('window.cspViolations')).to.deep.equal([]);
+    expect(pageErrors).to.deep.equal([]);
     await page.close();
+  });
+
+  it('cannot be framed by a page of another origin (frame-ancestors none)', async () => {
+    const page = await browser!.context.newPage();
+    const framing = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><iframe src="${baseUrl}/docs"></iframe>`));
+    await new Promise<void>((resolve) => framing.listen(0, '127.0.0.1', resolve));
+    const messages: string[] = [];
+    page.on('console', (m) => messages.push(m.text()));
+    try {
+      // The load event waits for the frame, loaded or refused.
+      await page.goto(`http://127.0.0.1:${(framing.address() as AddressInfo).port}/`, { waitUntil: 'load' });
+      // The refused frame holds the browser's error page, never the docs.
+      expect(page.frames().map((f) => f.url())).to.have.length(2).and.not.include(`${baseUrl}/docs`);
+      expect(messages.join('\n')).to.include("frame-ancestors 'none'");
+    } finally {
+      await page.close();
+      framing.closeAllConnections();
+      await new Promise((resolve) => framing.close(resolve));
+    }
   });
 
   it('escapes the base URL it shows (it comes from the Host header)', async () => {

@@ -5,6 +5,7 @@ import { createReadApp } from '../../services/read/app';
 import { createWriteApp } from '../../services/write/app';
 import { startOutboxIndexer } from '../../services/write/indexing/start-indexer';
 import { createJob } from '../../services/write/jobs/create-job';
+import { loadConfig, type Config } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../support/context';
 import { createJob as insertJobRow, createLocation, createOrganization, createUser } from '../support/factories';
@@ -32,13 +33,72 @@ function sample(text: string, name: string, labels: Labels = {}): number | undef
 }
 
 const ORGANIZATIONS = '/organization.v1.OrganizationService/List';
-const wholeApi = () => createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger });
-const writeApp = (db = testDb()) => createWriteApp({ config: testConfig(), db, search: testSearch(), logger: testLogger });
+const TOKEN = 'metrics-test-token-5f1c2a9e';
+const BEARER = `Bearer ${TOKEN}`;
+const withToken = (overrides: Partial<Config> = {}) => testConfig({ metricsToken: TOKEN, ...overrides });
+const wholeApi = (config = withToken()) => createAllInOneApp({ config, db: testDb(), search: testSearch(), logger: testLogger });
+const readApp = (config = withToken()) => createReadApp({ config, search: testSearch(), logger: testLogger });
+const writeApp = (db = testDb(), config = withToken()) => createWriteApp({ config, db, search: testSearch(), logger: testLogger });
+
+/** The metrics of the app behind `client`, scraped as Prometheus would, with the token. */
+const scrape = (client: ReturnType<typeof httpClient>) => client.get('/metrics').set('Authorization', BEARER).expect(200);
+
+const unauthenticated = {
+  code: 'unauthenticated',
+  message: 'Metrics need the bearer token of this process.',
+  hint: 'Send Authorization: Bearer <METRICS_TOKEN>, the token the process was started with. Without METRICS_TOKEN, /metrics is closed.',
+};
 
 describe('GET /metrics (DESIGN.md 11)', () => {
   before(async () => {
     await resetDatabase();
     await resetIndex();
+  });
+
+  describe('access: only with METRICS_TOKEN as a bearer token', () => {
+    const apps = {
+      'the whole API at the base URL': (config?: Config) => wholeApi(config).handler,
+      'the read service alone': (config?: Config) => readApp(config).app,
+      'the write service alone': (config?: Config) => writeApp(testDb(), config).app,
+    };
+
+    for (const [name, build] of Object.entries(apps)) {
+      it(`${name}: 401 with a Bearer challenge without the token or with another one, 200 with it`, async () => {
+        const client = httpClient(build());
+        for (const authorization of [undefined, 'Bearer wrong-token-0000000000', `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`]) {
+          const request = client.get('/metrics');
+          if (authorization) request.set('Authorization', authorization);
+          const res = await request.expect(401);
+          expect(res.body, String(authorization)).to.deep.equal(unauthenticated);
+          expect(res.headers['www-authenticate']).to.equal('Bearer realm="metrics"');
+          expect(res.text).to.not.include('http_requests_total');
+        }
+        const res = await scrape(client);
+        expect(res.text).to.include('# TYPE http_requests_total counter');
+        // The refused scrapes are counted like any answer, under the route's own label.
+        expect(sample(res.text, 'http_requests_total', { method: 'GET', route: '/metrics', status: '401' })).to.equal(5);
+      });
+    }
+
+    it('is closed to everyone when METRICS_TOKEN is not set (the default)', async () => {
+      expect(loadConfig({}).metricsToken).to.equal(undefined);
+      const client = httpClient(wholeApi(testConfig({ metricsToken: undefined })).handler);
+      for (const authorization of [undefined, 'Bearer ', 'Bearer undefined', `Bearer ${TOKEN}`]) {
+        const request = client.get('/metrics');
+        if (authorization) request.set('Authorization', authorization);
+        expect((await request.expect(401)).body).to.deep.equal(unauthenticated);
+      }
+      // Everything else at the base URL is unaffected.
+      await client.get('/healthz').expect(200);
+      await client.get('/agents/jobs?limit=1').expect(200);
+    });
+
+    it('takes the token from METRICS_TOKEN, refusing a short or spaced one at start-up', () => {
+      expect(loadConfig({ METRICS_TOKEN: ` ${TOKEN} ` }).metricsToken).to.equal(TOKEN);
+      expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).to.equal(undefined);
+      expect(() => loadConfig({ METRICS_TOKEN: 'short' })).to.throw('METRICS_TOKEN must be 16 to 512 visible ASCII characters (no spaces)');
+      expect(() => loadConfig({ METRICS_TOKEN: 'a token with spaces in it' })).to.throw('METRICS_TOKEN must be');
+    });
   });
 
   it('counts and times each request by route template, method and status, in the Prometheus text format', async () => {
@@ -51,7 +111,7 @@ describe('GET /metrics (DESIGN.md 11)', () => {
     await client.delete('/agents/jobs').expect(405);
     await client.post(ORGANIZATIONS).send({}).expect(200);
 
-    const res = await client.get('/metrics').expect(200);
+    const res = await scrape(client);
     expect(res.headers['content-type']).to.equal('text/plain; version=0.0.4; charset=utf-8');
     const text = res.text;
     const requests = (method: string, route: string, status: string) => sample(text, 'http_requests_total', { method, route, status });
@@ -76,17 +136,17 @@ describe('GET /metrics (DESIGN.md 11)', () => {
     expect(sample(text, 'jla_outbox_pending_rows')).to.be.a('number');
 
     // The scrape itself is counted by the next one.
-    const again = await client.get('/metrics').expect(200);
+    const again = await scrape(client);
     expect(sample(again.text, 'http_requests_total', { method: 'GET', route: '/metrics', status: '200' })).to.equal(1);
   });
 
   it('keeps each app on its own registry: two apps in one process do not mix their counts', async () => {
-    const one = httpClient(createReadApp({ config: testConfig(), search: testSearch(), logger: testLogger }).app);
-    const two = httpClient(createReadApp({ config: testConfig(), search: testSearch(), logger: testLogger }).app);
+    const one = httpClient(readApp().app);
+    const two = httpClient(readApp().app);
     await one.get('/agents/jobs').expect(200);
     await one.get('/healthz').expect(200);
-    const mine = (await one.get('/metrics').expect(200)).text;
-    const theirs = (await two.get('/metrics').expect(200)).text;
+    const mine = (await scrape(one)).text;
+    const theirs = (await scrape(two)).text;
     expect(sample(mine, 'http_requests_total', { method: 'GET', route: '/agents/jobs', status: '200' })).to.equal(1);
     expect(sample(mine, 'http_requests_total', { method: 'GET', route: '/healthz', status: '200' })).to.equal(1);
     expect(sample(theirs, 'http_requests_total', { method: 'GET', route: '/agents/jobs', status: '200' })).to.equal(undefined);
@@ -108,7 +168,7 @@ describe('GET /metrics (DESIGN.md 11)', () => {
 
     it('reports the outbox backlog as it is at scrape time: rows waiting, retrying, age of the oldest', async () => {
       const client = httpClient(writeApp().app);
-      const empty = (await client.get('/metrics').expect(200)).text;
+      const empty = (await scrape(client)).text;
       expect([sample(empty, 'jla_outbox_pending_rows'), sample(empty, 'jla_outbox_retrying_rows'), sample(empty, 'jla_outbox_oldest_age_seconds')]).to.deep.equal([0, 0, 0]);
 
       const jobs = await Promise.all([1, 2, 3].map(() => insertJobRow({ organization_id: org, location_id: loc })));
@@ -117,21 +177,21 @@ describe('GET /metrics (DESIGN.md 11)', () => {
          VALUES ($1, 1, now() - interval '90 seconds', 0), ($2, 1, now(), 2), ($3, 1, now(), 0)`,
         jobs.map((j) => j.id),
       );
-      const backlog = (await client.get('/metrics').expect(200)).text;
+      const backlog = (await scrape(client)).text;
       expect(sample(backlog, 'jla_outbox_pending_rows')).to.equal(3);
       expect(sample(backlog, 'jla_outbox_retrying_rows')).to.equal(1);
       expect(sample(backlog, 'jla_outbox_oldest_age_seconds')).to.be.within(90, 150);
 
       await testDb().query('DELETE FROM job_index_outbox');
-      expect(sample((await client.get('/metrics').expect(200)).text, 'jla_outbox_pending_rows')).to.equal(0);
+      expect(sample((await scrape(client)).text, 'jla_outbox_pending_rows')).to.equal(0);
     });
 
     it('still answers while Postgres is down, with the outbox gauges unknown (NaN)', async () => {
-      const down = new Database(testConfig({ databaseUrl: 'postgres://postgres@127.0.0.1:9/nowhere', pgConnectTimeoutMs: 500 }));
+      const down = new Database(withToken({ databaseUrl: 'postgres://postgres@127.0.0.1:9/nowhere', pgConnectTimeoutMs: 500 }));
       try {
         const client = httpClient(writeApp(down).app);
         await client.post(ORGANIZATIONS).send({}).expect(503);
-        const text = (await client.get('/metrics').expect(200)).text;
+        const text = (await scrape(client)).text;
         expect(sample(text, 'jla_outbox_pending_rows')).to.be.NaN;
         expect(sample(text, 'jla_outbox_oldest_age_seconds')).to.be.NaN;
         expect(sample(text, 'http_requests_total', { method: 'POST', route: ORGANIZATIONS, status: '503' })).to.equal(1);
@@ -153,7 +213,7 @@ describe('GET /metrics (DESIGN.md 11)', () => {
       } finally {
         await running.stop();
       }
-      const text = (await httpClient(app).get('/metrics').expect(200)).text;
+      const text = (await scrape(httpClient(app))).text;
       expect(sample(text, 'jla_indexer_documents_total', { outcome: 'indexed' })).to.equal(3);
       expect(sample(text, 'jla_indexer_documents_total', { outcome: 'stale' })).to.equal(0);
       expect(sample(text, 'jla_indexer_documents_total', { outcome: 'failed' })).to.equal(0);
