@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../../shared/config';
 import { createLogger } from '../../shared/logger';
 import { describeStartError, serve } from '../../shared/runtime/serve';
+import { exitOnUnhandledFaults } from '../../shared/runtime/shutdown';
 import { createSearchClient } from '../../shared/search/client';
 import { createReadApp } from './app';
 
@@ -9,7 +10,8 @@ export async function startReadService(config: Config = loadConfig()) {
   const logger = createLogger(config.logLevel, 'read');
   const search = createSearchClient(config);
   const { app } = createReadApp({ config, search, logger });
-  const served = await serve(app.callback(), config.readPort, logger, () => search.close());
+  const served = await serve(app.callback(), config.readPort, logger, () => search.close(), config);
+  exitOnUnhandledFaults(logger, served.close, 10_000);
   logger.info({ url: served.url }, 'read service listening');
   return served;
 }

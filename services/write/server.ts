@@ -2,6 +2,7 @@ import { loadConfig, type Config } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { createLogger } from '../../shared/logger';
 import { describeStartError, serve } from '../../shared/runtime/serve';
+import { exitOnUnhandledFaults } from '../../shared/runtime/shutdown';
 import { createSearchClient } from '../../shared/search/client';
 import { createWriteApp } from './app';
 import { startOutboxIndexer, type RunningIndexer } from './indexing/start-indexer';
@@ -16,9 +17,10 @@ export async function startWriteService(config: Config = loadConfig()) {
   const served = await serve(app.callback(), config.writePort, logger, async () => {
     await indexer?.stop();
     await Promise.all([db.close(), search.close()]);
-  });
+  }, config);
   // Started once listening succeeded, so a failed start leaves nothing running.
   if (config.runIndexer) indexer = startOutboxIndexer(config, db, logger, http.metrics.registry);
+  exitOnUnhandledFaults(logger, served.close, 10_000);
   logger.info({ url: served.url }, 'write service listening');
   return served;
 }

@@ -111,6 +111,17 @@ describe('npm start (the whole product in one process)', function () {
     expect(ready.status).to.equal(200);
   });
 
+  it('supervises its worker: one killed with SIGKILL is started again and the API serves again', async () => {
+    const pids = [...first.output().matchAll(/worker (\d+) started/g)].map((m) => Number(m[1]));
+    expect(pids, 'the worker pid is logged').to.have.length(1);
+    process.kill(pids[0], 'SIGKILL');
+    await waitFor(first, 'serves again', 60_000);
+    expect(first.output()).to.match(/ended unexpectedly \(SIGKILL\); restarting in \d+ ms/);
+    const ready = await fetch(`http://localhost:${port}/readyz`);
+    expect(ready.status).to.equal(200);
+    expect(first.child.exitCode, 'the supervisor itself kept running').to.equal(null);
+  });
+
   it('a restart reuses the data (no second seed) and serves again', async () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).to.equal(0);

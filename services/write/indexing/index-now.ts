@@ -38,8 +38,8 @@ export async function indexNow(deps: IndexNowDeps, jobs: readonly CommittedJob[]
 }
 
 /**
- * Deletes the given outbox rows, skipping any an indexer holds right now (it is indexing the same
- * job and will delete the row itself), so this never waits on an indexer's transaction.
+ * Deletes the given outbox rows, skipping any an indexer is claiming at this instant (it will
+ * index the same job and settle the row itself), so this never waits on an indexer's statement.
  */
 async function deleteOutboxRows(db: Database, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../../shared/config';
 import { Database } from '../../../shared/db/database';
 import { createLogger } from '../../../shared/logger';
-import { exitGracefullyOnSignal } from '../../../shared/runtime/shutdown';
+import { exitGracefullyOnSignal, exitOnUnhandledFaults } from '../../../shared/runtime/shutdown';
 import { startOutboxIndexer } from './start-indexer';
 
 /**
@@ -16,7 +16,9 @@ async function main() {
   const db = new Database(config);
   const running = startOutboxIndexer(config, db, logger);
   // The same grace as a server's: stop() aborts a bulk request in flight instead of waiting for it.
-  exitGracefullyOnSignal(logger, () => running.stop().then(() => db.close()), 10_000);
+  const close = () => running.stop().then(() => db.close());
+  exitGracefullyOnSignal(logger, close, 10_000);
+  exitOnUnhandledFaults(logger, close, 10_000);
 }
 
 main().catch((err) => {

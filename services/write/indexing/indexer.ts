@@ -5,7 +5,7 @@ import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff';
 import { bulkIndexJobs, type BulkResult } from './bulk-index';
 import type { IndexerCounters } from './indexer-metrics';
 import { loadJobDocuments, toIndexable } from './job-rows';
-import { queryableClient, type Queryable } from './queryable';
+import type { Queryable } from './queryable';
 
 /** What the indexer talks to. */
 export interface IndexerDeps {
@@ -44,18 +44,21 @@ interface OutboxRow {
   attempts: number;
 }
 
-/** Thrown inside a pass that stop() cut short, so that its transaction rolls back. */
+/** Thrown by a pass that stop() cut short, after its rows were handed back. */
 class IndexerStopped extends Error {
   constructor() {
     super('the indexer was stopped during a bulk request');
   }
 }
 
+/** Time a claimed row stays out of reach beyond the bulk request's own timeout: loading and settling. */
+const LEASE_MARGIN_MS = 30_000;
+
 const EMPTY: DrainResult = { claimed: 0, indexed: 0, stale: 0, failed: 0, unavailable: false };
 
 /**
- * The outbox drainer, the guarantee behind "no job is ever lost": it claims due outbox rows with
- * FOR UPDATE SKIP LOCKED (so several indexers share the work and never take the same row),
+ * The outbox drainer, the guarantee behind "no job is ever lost": it leases due outbox rows
+ * (claimed with FOR UPDATE SKIP LOCKED, so several indexers share the work and never take the same row),
  * indexes the current version of each job with the bulk API and external versioning (so a
  * replay or an older row never regresses a document), deletes the rows that made it, and gives
  * the others a later `next_attempt_at` with exponential backoff. Progress is the set of rows
@@ -88,8 +91,8 @@ export class OutboxIndexer {
   }
 
   /**
-   * Stops after the pass in progress. A bulk request still in flight is aborted and its pass rolls
-   * back, leaving the rows due for the next indexer: a hung cluster cannot outlast a shutdown's
+   * Stops after the pass in progress. A bulk request still in flight is aborted and its rows are
+   * handed back, due for the next indexer: a hung cluster cannot outlast a shutdown's
    * grace period, and no row is lost or charged an attempt.
    */
   async stop(): Promise<void> {
@@ -100,42 +103,69 @@ export class OutboxIndexer {
     this.loop = undefined;
   }
 
-  /** Claims up to one batch of due rows and indexes their jobs, in one transaction. */
+  /**
+   * Claims up to one batch of due rows and indexes their jobs. No transaction stays open across
+   * the bulk request: a session idle in transaction while Elasticsearch is slow would hold row
+   * locks, and its loss (an admin's terminate, idle_in_transaction_session_timeout, a failover)
+   * would cut the pass at its most fragile point. Claiming leases the rows instead (see claim);
+   * settling them afterwards is one short statement each.
+   */
   async drainOnce(): Promise<DrainResult> {
-    return this.deps.db.transaction(async (client) => {
-      const q = queryableClient(client);
-      const rows = await q.query<OutboxRow>(
-        `SELECT id, job_id, attempts FROM job_index_outbox
-          WHERE next_attempt_at <= now()
-          ORDER BY next_attempt_at
-          LIMIT $1
-          FOR UPDATE SKIP LOCKED`,
-        [this.options.batchSize],
-      );
-      if (rows.length === 0) return EMPTY;
-      // Several rows of one job need one document: its current version covers them all.
-      const docs = await loadJobDocuments(q, [...new Set(rows.map((r) => r.job_id))]);
-      let result: BulkResult;
-      try {
-        result = await bulkIndexJobs(this.deps.search, this.deps.alias, docs.map(toIndexable), {
-          requireAlias: true,
-          requestTimeoutMs: this.options.requestTimeoutMs ?? 30_000,
-          signal: this.stopping.signal,
-        });
-      } catch (err) {
-        if (this.stopping.signal.aborted) throw new IndexerStopped();
-        await this.retryLater(q, rows, `bulk request failed: ${(err as Error).message ?? err}`);
-        return { ...EMPTY, claimed: rows.length, failed: rows.length, unavailable: true };
+    const rows = await this.claim();
+    if (rows.length === 0) return EMPTY;
+    const q = this.deps.db;
+    // Several rows of one job need one document: its current version covers them all.
+    const docs = await loadJobDocuments(q, [...new Set(rows.map((r) => r.job_id))]);
+    let result: BulkResult;
+    try {
+      result = await bulkIndexJobs(this.deps.search, this.deps.alias, docs.map(toIndexable), {
+        requireAlias: true,
+        requestTimeoutMs: this.requestTimeoutMs,
+        signal: this.stopping.signal,
+      });
+    } catch (err) {
+      if (this.stopping.signal.aborted) {
+        // Handed back at once, uncharged; if even that fails, the lease runs out by itself.
+        await q.query('UPDATE job_index_outbox SET next_attempt_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]).catch(() => undefined);
+        throw new IndexerStopped();
       }
-      const failedReason = new Map(result.failed.map((f) => [f.id, f.reason]));
-      const existing = new Set(docs.map((d) => d.id));
-      // A row whose job is gone has nothing left to index: it is done too.
-      const done = rows.filter((r) => !existing.has(r.job_id) || !failedReason.has(r.job_id));
-      const failed = rows.filter((r) => existing.has(r.job_id) && failedReason.has(r.job_id));
-      if (done.length > 0) await q.query('DELETE FROM job_index_outbox WHERE id = ANY($1::bigint[])', [done.map((r) => r.id)]);
-      if (failed.length > 0) await this.retryLater(q, failed, (r) => failedReason.get(r.job_id)!);
-      return { claimed: rows.length, indexed: result.indexed.length, stale: result.stale.length, failed: failed.length, unavailable: false };
-    });
+      await this.retryLater(q, rows, `bulk request failed: ${(err as Error).message ?? err}`);
+      return { ...EMPTY, claimed: rows.length, failed: rows.length, unavailable: true };
+    }
+    const failedReason = new Map(result.failed.map((f) => [f.id, f.reason]));
+    const existing = new Set(docs.map((d) => d.id));
+    // A row whose job is gone has nothing left to index: it is done too.
+    const done = rows.filter((r) => !existing.has(r.job_id) || !failedReason.has(r.job_id));
+    const failed = rows.filter((r) => existing.has(r.job_id) && failedReason.has(r.job_id));
+    if (done.length > 0) await q.query('DELETE FROM job_index_outbox WHERE id = ANY($1::bigint[])', [done.map((r) => r.id)]);
+    if (failed.length > 0) await this.retryLater(q, failed, (r) => failedReason.get(r.job_id)!);
+    return { claimed: rows.length, indexed: result.indexed.length, stale: result.stale.length, failed: failed.length, unavailable: false };
+  }
+
+  /**
+   * Takes up to one batch of due rows by moving them out of reach for a lease: longer than the
+   * bulk request may take, so no other indexer claims them while this one works (SKIP LOCKED keeps
+   * two claims apart), and short enough that the rows of an indexer that died or lost its
+   * connection mid-pass come due again by themselves. A replay is harmless: documents carry
+   * external versions.
+   */
+  private claim(): Promise<OutboxRow[]> {
+    return this.deps.db.query<OutboxRow>(
+      `UPDATE job_index_outbox o
+          SET next_attempt_at = now() + $2 * interval '1 millisecond'
+         FROM (SELECT id FROM job_index_outbox
+                WHERE next_attempt_at <= now()
+                ORDER BY next_attempt_at
+                LIMIT $1
+                FOR UPDATE SKIP LOCKED) due
+        WHERE o.id = due.id
+        RETURNING o.id, o.job_id, o.attempts`,
+      [this.options.batchSize, this.requestTimeoutMs + LEASE_MARGIN_MS],
+    );
+  }
+
+  private get requestTimeoutMs(): number {
+    return this.options.requestTimeoutMs ?? 30_000;
   }
 
   /** Drains until no row is due (tests, tools); returns the summed results. */

@@ -60,10 +60,9 @@ export class ReindexError extends Error {}
 export async function reindex(deps: ReindexDeps, options: ReindexOptions = {}): Promise<ReindexResult> {
   const started = Date.now();
   const step = options.onStep ?? (() => undefined);
-  const lock = await deps.db.pool.connect();
-  // Set when the unlock fails: the connection is then closed, not pooled, since ending the session is what frees the lock.
-  let keepsLock = false;
-  try {
+  // The advisory lock belongs to this session: one connection held for the whole reindex, with
+  // withClient's listener, so a server that ends the session fails the reindex, not the process.
+  return deps.db.withClient(async (lock, discard) => {
     const [{ locked }] = (await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [REINDEX_LOCK])).rows;
     if (!locked) throw new ReindexError('another reindex is running against this database; try again when it has finished');
     try {
@@ -90,12 +89,10 @@ export async function reindex(deps: ReindexDeps, options: ReindexOptions = {}): 
       }
       return { index, previous, copied, caughtUp, deferred, tookMs: Date.now() - started };
     } finally {
-      // A failed unlock must not hide how the reindex itself ended.
-      await lock.query('SELECT pg_advisory_unlock($1)', [REINDEX_LOCK]).catch(() => (keepsLock = true));
+      // A failed unlock must not hide how the reindex itself ended; closing the session frees the lock.
+      await lock.query('SELECT pg_advisory_unlock($1)', [REINDEX_LOCK]).catch(discard);
     }
-  } finally {
-    lock.release(keepsLock);
-  }
+  });
 }
 
 /**
