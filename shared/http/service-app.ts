@@ -43,7 +43,8 @@ export function createServiceApp({ logger, routes, http, trustProxy, corsWriteOr
   app.maxIpsCount = 1;
   // Errors are answered by the boundary; Koa's own printing would duplicate them.
   app.silent = true;
-  const router = new Router();
+  // Strict: `/agents/jobs/` is not browse and `/agents/jobs/{id}/` is not get; only documented paths match.
+  const router = new Router({ strict: true });
   mountRoutes(router, routes);
   app.use(securityHeaders());
   app.use(requestId());

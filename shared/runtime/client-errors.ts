@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, errors } from '../errors';
+import { SECURITY_HEADERS } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { HttpTimeouts } from './http-server';
 
@@ -47,7 +48,7 @@ export function rawErrorResponse(error: ApiError, requestId: string): string {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'X-Request-Id': requestId,
-    'X-Content-Type-Options': 'nosniff',
+    ...SECURITY_HEADERS,
     ...error.headers,
     Connection: 'close',
   };
