@@ -212,7 +212,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
         RetryAfter: RETRY_AFTER,
         Allow: ALLOW,
         ETag: ETAG,
-        RateLimitLimit: rateLimitHeader('Requests allowed per window (one minute): per API key for operations that take one, per client address for the others.'),
+        RateLimitLimit: rateLimitHeader('Requests allowed per window (one minute) by the tightest limit that counted this request: per client address for reads; per authenticated key, per client address and per failed authentication for operations that take a key.'),
         RateLimitRemaining: rateLimitHeader('Requests left in the current window.'),
         RateLimitReset: rateLimitHeader('Seconds until the current window ends.'),
       },

@@ -32,9 +32,12 @@ and \`408 request_timeout\` when the headers or the whole request arrive too slo
 Every operation of the API proper can answer \`429 rate_limited\` (with \`Retry-After\`) when rate
 limits are configured, \`503 unavailable\` (with \`Retry-After\`) while a dependency is down, and
 \`500 internal\`. While rate limits are configured, every response of such an operation carries
-\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds): writes that take a key
-are counted per key, everything else per client address, in windows of one minute. Health,
-metrics and documentation operations are never rate limited.
+\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds), in windows of one
+minute. Reads are counted per client address. Writes that take a key are counted per key once the
+key authenticated, and also per client address against a ceiling; failed authentications count
+against the address, and past their limit the address's keyed requests meet 429 before any key is
+looked up. The headers report the tightest limit that counted the request. Health, metrics and
+documentation operations are never rate limited.
 
 ${catalogueTable()}
 
