@@ -21,7 +21,7 @@ async function count(table: string, where = 'true'): Promise<number> {
 
 /** What the write service's authentication makes of a key: the user's email, or the error code. */
 async function whoIs(key: string): Promise<string> {
-  const ctx = { get: (name: string) => (name === 'x-api-key' ? key : '') } as unknown as Context;
+  const ctx = { get: (name: string) => (name === 'x-api-key' ? key : ''), state: {} } as unknown as Context;
   try {
     const caller = await authenticate(ctx, testDb());
     const [user] = await testDb().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [caller.userId]);
