@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { buildBrowseRequest, splitBrowseFilters } from './browse-query';
 import { facetAggregations } from './facets';
 import { inactiveJobs } from './filters';
-import { relevanceQuery } from './relevance';
+import { canRelax, relevanceQuery } from './relevance';
 import { FACET_NAMES } from '../../../shared/schemas/job-search';
 import { encodeCursor } from './cursor';
 import { readBrowseParams, readSearchParams } from './params';
@@ -124,9 +124,12 @@ describe('relevanceQuery', () => {
     expect(clauses.find((c) => c.fuzziness === undefined)?.fields).to.include('description^1');
   });
 
-  it('asks for every word of a short query, three quarters of a long one', () => {
-    const { match } = relevanceQuery('senior kotlin engineer berlin') as { match: { bool: { should: unknown[]; minimum_should_match: string } } };
+  it('asks for every word of up to four, four fifths of a longer query; relaxed, one word fewer from three words on', () => {
+    type Match = { match: { bool: { should: unknown[]; minimum_should_match: string } } };
+    const { match } = relevanceQuery('senior kotlin engineer berlin') as Match;
     expect(match.bool.should).to.have.length(4);
-    expect(match.bool.minimum_should_match).to.equal('3<75%');
+    expect(match.bool.minimum_should_match).to.equal('4<80%');
+    expect((relevanceQuery('senior kotlin engineer berlin', undefined, true) as Match).match.bool.minimum_should_match).to.equal('2<75%');
+    expect([canRelax('kotlin engineer'), canRelax('senior kotlin engineer'), canRelax('machine learning engineer')]).to.deep.equal([false, true, false]);
   });
 });

@@ -30,12 +30,12 @@ function sourceOf(params: SearchParams): string[] | true {
  * The one search request of a search: hits, total and the facets asked for in a single round
  * trip. The query scores active jobs. Without facets the filters narrow the query itself;
  * with facets they go to the post_filter, so each facet can count without its own filter
- * (disjunctive facets).
+ * (disjunctive facets). `relaxed` asks for one word fewer (relevance: RELAXED_WORDS_MATCHED).
  */
-export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy): estypes.SearchRequest {
+export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, relaxed = false): estypes.SearchRequest {
   const selected = filterClauses(params.filters);
   const faceted = params.facets.length > 0;
-  const { match, phrases } = relevanceQuery(params.q, typos);
+  const { match, phrases } = relevanceQuery(params.q, typos, relaxed);
   // A rescore cannot follow an explicit sort: cursor pages past the window rank by the match alone.
   const rescore = phrases && !params.paging.after;
   return {

@@ -6,8 +6,7 @@ import { readFacets } from '../../search/facets';
 import { readSearchParams } from '../../search/params';
 import { KnownWords } from '../../search/known-words';
 import { queryWords } from '../../search/query-words';
-import { buildSearchRequest, inBestMatchOrder } from '../../search/search-query';
-import { runJobSearch } from '../../search/run-search';
+import { searchJobs } from '../../search/search-jobs';
 import { EXAMPLE_CURSOR, EXAMPLE_FACETS, EXAMPLE_JOB, PAGING_DESCRIPTION } from './examples';
 
 /** GET /agents/jobs/search (spec 4.2): active jobs by relevance, with the disjunctive facets asked for. */
@@ -22,7 +21,8 @@ export function searchJobsRoute(deps: ReadDeps) {
       'Keyword search over active jobs. A match in the title counts most, then skills, organization and tags, then the description ' +
       '(location and department count too); words are stemmed ("developers" finds "developer"), small typos in words the index does not know are forgiven, common ' +
       'abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs ' +
-      'where the words stand together as a phrase rank higher. Up to three words must all match; of longer queries, three quarters. ' +
+      'where the words stand together as a phrase rank higher. Up to four words must all match; of longer queries, four fifths. When no job ' +
+      'has them all, a query of three or more words is answered with one word fewer required. ' +
       'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
       'Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every ' +
       'other filter applied (each facet ignores its own filter). ' +
@@ -44,7 +44,7 @@ export function searchJobsRoute(deps: ReadDeps) {
     handle: async (ctx, { query }) => {
       const params = readSearchParams(query);
       const typos = await knownWords.typoPolicy(queryWords(params.q).words);
-      const result = inBestMatchOrder(await runJobSearch(deps.search, deps.config.indexAlias, buildSearchRequest(params, typos)));
+      const result = await searchJobs(deps.search, deps.config.indexAlias, params, typos);
       ctx.body = presentJobPage(result, params, readFacets(result.aggregations, params.filters, params.facets));
     },
   });

@@ -1,0 +1,17 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { SearchParams } from './params';
+import { canRelax, type TypoPolicy } from './relevance';
+import { runJobSearch, type JobHits } from './run-search';
+import { buildSearchRequest, inBestMatchOrder } from './search-query';
+
+/**
+ * The hits of a search page, best match first. When no job has all the words, a query of three
+ * words or more is run once more with one word fewer required (relevance: RELAXED_WORDS_MATCHED):
+ * the second request costs only searches that found nothing, and since it depends on the first
+ * one's total alone, every page of the same search makes the same choice.
+ */
+export async function searchJobs(client: Client, index: string, params: SearchParams, typos?: TypoPolicy): Promise<JobHits> {
+  const strict = await runJobSearch(client, index, buildSearchRequest(params, typos));
+  if (strict.total.value > 0 || !canRelax(params.q)) return inBestMatchOrder(strict);
+  return inBestMatchOrder(await runJobSearch(client, index, buildSearchRequest(params, typos, true)));
+}
