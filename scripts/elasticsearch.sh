@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one local Elasticsearch node for development and tests, without Docker.
-#   scripts/elasticsearch.sh start|stop|status|url
+#   scripts/elasticsearch.sh start|stop|status|url|pid
 # When ELASTICSEARCH_URL is set, that cluster is used and nothing is started or stopped.
 # The distribution is the integ-test-zip from Maven Central (fetched with mvn, cached in .cache/),
 # which holds only the server core: the index definition is built to work on it as it is.
@@ -13,9 +13,19 @@ ES_USER="${ES_USER:-jla-es}"
 ES_WAIT_SECONDS="${ES_WAIT_SECONDS:-120}"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cache="$root/.cache/elasticsearch"
-home="$cache/elasticsearch-$ES_VERSION"
-run="$cache/run-$ES_PORT"          # data, logs and pid file of the node on this port
+cache="$root/.cache/elasticsearch"   # the downloaded zip and the start locks: read by this script only
+if [ "$(id -u)" = 0 ]; then
+  # The node runs as $ES_USER, who cannot enter a clone in a private directory (mktemp -d, /root):
+  # its files live in a directory of their own outside the clone. The distribution is shared by
+  # every clone; each clone's nodes keep their data apart, under a name taken from its path.
+  nodes="${ES_NODE_DIR:-/var/tmp/jla-elasticsearch}"
+  runs="$nodes/$(printf '%s' "$root" | sha256sum | cut -c1-12)"
+else
+  nodes="$cache"
+  runs="$cache"
+fi
+home="$nodes/elasticsearch-$ES_VERSION"
+run="$runs/run-$ES_PORT"             # data, logs and pid file of the node on this port
 pidfile="$run/es.pid"
 url="http://127.0.0.1:$ES_PORT"
 
@@ -49,9 +59,12 @@ fetch() {
   mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy \
     -Dartifact="org.elasticsearch.distribution.integ-test-zip:elasticsearch:$ES_VERSION:zip" \
     -DoutputDirectory="$cache" -Dmdep.overWriteIfNewer=true >&2
-  rm -rf "$home.tmp" && mkdir -p "$home.tmp"
-  (cd "$home.tmp" && unzip -q "$cache/elasticsearch-$ES_VERSION.zip")
-  mv "$home.tmp/elasticsearch-$ES_VERSION" "$home" && rm -rf "$home.tmp" "$cache/elasticsearch-$ES_VERSION.zip"
+  # Unpacked beside its final place and moved there in one step: another clone may be unpacking too.
+  local unpacking="$home.tmp.$$"
+  mkdir -p "$unpacking" && chmod 755 "$nodes" "$unpacking"
+  (cd "$unpacking" && unzip -q "$cache/elasticsearch-$ES_VERSION.zip")
+  [ -x "$home/bin/elasticsearch" ] || mv "$unpacking/elasticsearch-$ES_VERSION" "$home"
+  rm -rf "$unpacking" "$cache/elasticsearch-$ES_VERSION.zip"
 }
 
 install_hunspell() {
@@ -87,6 +100,7 @@ start() {
   if healthy; then log "a node not started by this script answers at $url; using it"; echo "$url"; return; fi
   fetch
   install_hunspell
+  mkdir -p "$runs" && chmod 755 "$runs"   # the node's user must pass through it, whatever the umask
   mkdir -p "$run/data" "$run/logs"
   local java; java="$(find_java)"
   log "starting Elasticsearch $ES_VERSION on $url (heap $ES_HEAP, logs in $run/logs)"
@@ -137,6 +151,7 @@ case "${1:-}" in
   start) with_lock start ;;
   stop) with_lock stop ;;
   status) if healthy; then echo "up $url"; else echo "down $url"; exit 1; fi ;;
+  pid) our_pid || { log "no node started by this script on port $ES_PORT"; exit 1; } ;;
   url) echo "${ELASTICSEARCH_URL:-$url}" ;;
-  *) echo "usage: $0 start|stop|status|url" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|url|pid" >&2; exit 2 ;;
 esac

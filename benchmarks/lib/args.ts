@@ -69,8 +69,8 @@ Benchmarks use their own databases and index aliases (jla_bench_*); Elasticsearc
 with scripts/elasticsearch.sh when no node answers (or ELASTICSEARCH_URL is used) and stopped
 again at the end if this run started it.
 
-scale at full size wants a node of its own with more heap (data stays under
-.cache/elasticsearch/run-9201, so --reuse finds the index again after the node is stopped):
+scale at full size wants a node of its own with more heap (its data stays on disk, in the
+node's run-9201 directory, so --reuse finds the index again after the node is stopped):
   ES_PORT=9201 ES_HEAP=3g npm run bench -- scale --jobs 1000000 --reuse
 starts that node with scripts/elasticsearch.sh if none answers on 9201, and stops it at the end.
 Building 1 000 000 jobs takes about 5 minutes. Time budgets hold the measuring to at most

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
@@ -21,9 +21,10 @@ const UNAVAILABLE = {
   hint: 'Retry after 5 seconds.',
 };
 
-/** Pid of the node the project's script started on PORT (its pid file). */
+/** Pid of the node the project's script started on PORT. */
 function nodePid(): number {
-  return Number(readFileSync(path.resolve(__dirname, `../../../../.cache/elasticsearch/run-${PORT}/es.pid`), 'utf8').trim());
+  const script = path.resolve(__dirname, '../../../../scripts/elasticsearch.sh');
+  return Number(execFileSync('bash', [script, 'pid'], { env: { ...process.env, ES_PORT: String(PORT) }, encoding: 'utf8' }).trim());
 }
 
 describe(`the read service when Elasticsearch is down or slow (own node on port ${PORT})`, function () {
