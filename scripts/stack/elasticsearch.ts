@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Config } from '../../shared/config';
+import { projectRoot } from '../../shared/runtime/project-root';
 
-const SCRIPT = path.resolve(__dirname, '../elasticsearch.sh');
+const SCRIPT = path.join(projectRoot(), 'scripts/elasticsearch.sh');
 
 /**
  * Brings up the local Elasticsearch node through scripts/elasticsearch.sh (fetch, install the

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { Client } from 'pg';
-import { runner } from 'node-pg-migrate';
+import { projectRoot } from '../runtime/project-root';
 
 /** The migrations folder at the project root, wherever the process runs from. */
-export const MIGRATIONS_DIR = path.resolve(__dirname, '../../migrations');
+export const MIGRATIONS_DIR = path.join(projectRoot(), 'migrations');
 
 /** Creates the database named in the URL when it does not exist yet (connecting to `postgres`). */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
@@ -27,6 +27,9 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
 
 /** Applies every pending migration (node-pg-migrate holds an advisory lock, so concurrent starts are safe). */
 export async function migrateUp(databaseUrl: string, log: (msg: string) => void = () => undefined): Promise<void> {
+  // node-pg-migrate is an ES module: imported dynamically, it loads the same from the compiled
+  // CommonJS build (npm run build) as from the sources under tsx.
+  const { runner } = await import('node-pg-migrate');
   await runner({
     databaseUrl,
     dir: MIGRATIONS_DIR,
@@ -41,5 +44,8 @@ export async function migrateUp(databaseUrl: string, log: (msg: string) => void 
 
 /** Rolls back every migration (tests use it to prove the down path works). */
 export async function migrateDown(databaseUrl: string, log: (msg: string) => void = () => undefined): Promise<void> {
+  // node-pg-migrate is an ES module: imported dynamically, it loads the same from the compiled
+  // CommonJS build (npm run build) as from the sources under tsx.
+  const { runner } = await import('node-pg-migrate');
   await runner({ databaseUrl, dir: MIGRATIONS_DIR, direction: 'down', migrationsTable: 'pgmigrations', count: Infinity, log, singleTransaction: true });
 }
