@@ -1,13 +1,29 @@
-# One image for both services; docker-compose picks the entrypoint per service.
-FROM node:20-bookworm-slim
+# One image for every Node service, built once: docker-compose runs each service from it with its
+# own command. The build stage compiles TypeScript; the runtime stage holds the compiled dist/,
+# production dependencies and the migrations, and runs as the unprivileged `node` user.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
-COPY tsconfig.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
 COPY shared ./shared
 COPY services ./services
-COPY migrations ./migrations
 COPY scripts ./scripts
+RUN npm run build
+
+FROM node:24-bookworm-slim
+WORKDIR /app
 ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY migrations ./migrations
 USER node
-CMD ["npx", "tsx", "services/write/server.ts"]
+EXPOSE 3000 3001 3002
+# Ready means the service's dependencies answer; HEALTH_PORT names the port its command listens on.
+ENV HEALTH_PORT=3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.HEALTH_PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node itself is PID 1 (no npm, no npx): SIGTERM reaches the service, which drains in-flight
+# requests before it exits. Compose adds an init (init: true) to reap any stray child.
+CMD ["node", "--enable-source-maps", "dist/services/all-in-one/server.js"]

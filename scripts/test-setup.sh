@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond npm packages: Debian's chromium, for the headless
-# browser test of the docs page (test/contract/docs-page.test.ts). Idempotent: does nothing when
-# the browser is already there, so `npm test` pays for it once per machine.
+# browser test of the docs page (test/contract/docs-page.test.ts), and Debian's nginx, to run the
+# deployment's edge configuration (test/platform/deploy-files.test.ts). Idempotent: does nothing
+# when both are there, so `npm test` pays for them once per machine.
 #   CHROMIUM_PATH  the browser to use (default /usr/bin/chromium)
+#   NGINX_PATH     the nginx to use (default /usr/sbin/nginx)
 set -euo pipefail
 
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+NGINX_PATH="${NGINX_PATH:-/usr/sbin/nginx}"
 
 log() { echo "[test-setup] $*" >&2; }
 
-if [ -x "$CHROMIUM_PATH" ]; then
+if [ -x "$CHROMIUM_PATH" ] && [ -x "$NGINX_PATH" ]; then
   exit 0
 fi
 
@@ -18,15 +21,16 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   as_root=(sudo -n)
 else
-  log "$CHROMIUM_PATH is missing and installing it needs root: run 'apt-get install chromium' as root."
+  log "$CHROMIUM_PATH or $NGINX_PATH is missing and installing them needs root: run 'apt-get install chromium nginx' as root."
   exit 1
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-log "installing chromium (Debian package) for the docs page test"
+log "installing chromium and nginx (Debian packages) for the docs page and edge tests"
 # A fresh machine may have no package lists yet, or stale ones that point at removed versions.
 "${as_root[@]}" apt-get update -qq
 # fonts-liberation: a fresh image may have no fonts at all, and the screenshot would show boxes.
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-liberation nginx >/dev/null
 [ -x "$CHROMIUM_PATH" ] || { log "chromium installed but $CHROMIUM_PATH is not there"; exit 1; }
+[ -x "$NGINX_PATH" ] || { log "nginx installed but $NGINX_PATH is not there"; exit 1; }
 log "chromium ready: $("$CHROMIUM_PATH" --version 2>/dev/null || echo "$CHROMIUM_PATH")"

@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../support/free-port';
+
+const ROOT = path.resolve(__dirname, '../..');
+const read = (file: string) => readFile(path.join(ROOT, file), 'utf8');
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** The instructions of a Dockerfile's last stage (what the running image is made of). */
+function finalStage(dockerfile: string): string[] {
+  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const from = lines.map((l, i) => (/^FROM /i.test(l) ? i : -1)).filter((i) => i >= 0).pop()!;
+  return lines.slice(from);
+}
+
+describe('deployment files (Docker cannot run here: read, and nginx run for real)', () => {
+  it('the image: built once in stages, current Node LTS, a non-root user, a health check, node as PID 1', async () => {
+    const dockerfile = await read('Dockerfile');
+    const stage = finalStage(dockerfile);
+    expect(stage[0]).to.match(/^FROM node:24-/);
+    expect(dockerfile.match(/^FROM /gm)).to.have.length(2);
+    expect(stage.find((l) => /^USER /.test(l))).to.match(/^USER node$/);
+    expect(stage.find((l) => /^HEALTHCHECK /.test(l))).to.include('/readyz');
+    const run = stage.filter((l) => /^(CMD|ENTRYPOINT) /.test(l));
+    expect(run).to.have.length(1);
+    expect(JSON.parse(run[0].replace(/^CMD /, ''))[0]).to.equal('node');
+    expect(run.join(' ')).not.to.match(/npx|npm|tsx/);
+    expect(await read('.dockerignore')).to.match(/^node_modules$/m);
+  });
+
+  it('compose: one build of the API image for every service, compiled commands, no install at start', async () => {
+    const compose = await read('docker-compose.yml');
+    expect(compose).not.to.match(/npx|tsx|apt-get/);
+    expect(compose.match(/^\s+build: \.$/gm)).to.have.length(1);
+    expect(compose.match(/image: \*api-image/g)).to.have.length(3);
+    for (const file of ['dist/services/read/server.js', 'dist/services/write/server.js', 'dist/services/all-in-one/server.js', 'dist/scripts/prepare.js']) {
+      expect(compose).to.include(`"${file}"`);
+    }
+  });
+
+  describe('the nginx edge (deploy/nginx.conf, upstreams pointed at a local stand-in)', function () {
+    this.timeout(30_000);
+    let dir: string;
+    let nginx: ChildProcess;
+    let upstream: http.Server;
+    let edge: string;
+
+    before(async () => {
+      // Stands in for every service: answers with the request id it was given.
+      upstream = http.createServer((req, res) => res.end(JSON.stringify({ received: req.headers['x-request-id'] ?? null })));
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const target = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+      const port = await freePort();
+      dir = await mkdtemp(path.join(os.tmpdir(), 'jla-nginx-'));
+      const conf = (await read('deploy/nginx.conf'))
+        .replace(/http:\/\/(read|write|docs):\d+/g, target)
+        .replace('listen 80;', `listen 127.0.0.1:${port};`)
+        .replace(/resolver [^;]+;/, '');
+      await writeFile(path.join(dir, 'nginx.conf'), conf);
+      nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: 'ignore' });
+      edge = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 10_000;
+      while (!(await fetch(`${edge}/agents/jobs`).then(() => true, () => false))) {
+        if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start: ${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
+
+    after(async () => {
+      nginx?.kill('SIGTERM');
+      await new Promise((resolve) => upstream?.close(resolve));
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it("passes a client's X-Request-Id through to the service", async () => {
+      const res = await fetch(`${edge}/agents/jobs`, { headers: { 'x-request-id': 'agent-7:run.42' } });
+      expect(await res.json()).to.deep.equal({ received: 'agent-7:run.42' });
+    });
+
+    it('makes one when the client sent none, or one that is not a plain token', async () => {
+      for (const headers of [{}, { 'x-request-id': 'has spaces "and quotes"' }]) {
+        const res = await fetch(`${edge}/agents/jobs`, { headers });
+        expect(((await res.json()) as { received: string }).received).to.match(/^[0-9a-f]{32}$/);
+      }
+    });
+  });
+});
