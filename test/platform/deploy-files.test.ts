@@ -82,7 +82,8 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
     });
 
     it('makes one when the client sent none, or one that is not a plain token', async () => {
-      for (const headers of [{}, { 'x-request-id': 'has spaces "and quotes"' }]) {
+      const sent: Record<string, string>[] = [{}, { 'x-request-id': 'has spaces "and quotes"' }];
+      for (const headers of sent) {
         const res = await fetch(`${edge}/agents/jobs`, { headers });
         expect(((await res.json()) as { received: string }).received).to.match(/^[0-9a-f]{32}$/);
       }
