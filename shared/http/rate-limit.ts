@@ -74,9 +74,12 @@ export function clientAddress(ip: string): string {
   return `${groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16)).join(':')}::/64`;
 }
 
-/** The key a request's API key is counted under: its SHA-256, never the key itself. */
+/** The window an API key is counted under, by the key's hash: the key itself is never kept. */
+const keyWindow = (keyHash: string) => `key:${keyHash}`;
+
+/** The window of the API key a request sent. */
 export function apiKeyWindow(apiKey: string): string {
-  return `key:${hashApiKey(apiKey.trim())}`;
+  return keyWindow(hashApiKey(apiKey.trim()));
 }
 
 /** What the middleware leaves on ctx.state for authentication to report a key that passed. */
@@ -150,7 +153,7 @@ async function limitKeyedRequest(ctx: Context, limits: RateLimits, next: () => P
     setHeaders(ctx, tightest(decisions));
   };
   await count(limits.writeAddress, address);
-  const gate: KeyGate = { keyAuthenticated: (keyHash) => count(limits.key, `key:${keyHash}`) };
+  const gate: KeyGate = { keyAuthenticated: (keyHash) => count(limits.key, keyWindow(keyHash)) };
   ctx.state[GATE] = gate;
   try {
     await next();

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError } from '../config';
 import type { Logger } from '../logger';
 import { createHttpServer, type HttpTimeouts } from './http-server';
 import { exitGracefullyOnSignal } from './shutdown';
@@ -13,16 +13,15 @@ export interface Served {
 
 /**
  * Listens on `port` and shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight
- * requests finish, then run `onClose` (closing pools and clients). `timeouts` is the caller's
- * config; a caller that passes none gets the environment's values, so the settings are never
- * silently ignored.
+ * requests finish, then run `onClose` (closing pools and clients). `timeouts` come from the
+ * caller's config.
  */
 export async function serve(
   handler: http.RequestListener,
   port: number,
   logger: Logger,
-  onClose: () => Promise<void> = async () => undefined,
-  timeouts: HttpTimeouts = loadConfig(),
+  onClose: () => Promise<void>,
+  timeouts: HttpTimeouts,
 ): Promise<Served> {
   const server = createHttpServer(handler, timeouts, logger);
   await new Promise<void>((resolve, reject) => {

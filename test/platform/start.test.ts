@@ -1,24 +1,14 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
 import { testSearch } from '../support/context';
 import { TEST_DB_NAME, TEST_PG_ADMIN_URL } from '../support/env';
+import { freePort } from '../support/free-port';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DB_NAME = `${TEST_DB_NAME}_start`;
 const ALIAS = `${DB_NAME}_jobs`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Started {
   child: ChildProcess;
