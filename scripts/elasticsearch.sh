@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Runs one local Elasticsearch node for development and tests, without Docker.
-#   scripts/elasticsearch.sh start|stop|status|url|pid
+# Runs one local Elasticsearch node (or a cluster of several) for development and tests, without Docker.
+#   scripts/elasticsearch.sh start|stop|status|url|pid [--nodes N]
+# With --nodes N (or ES_NODES=N), N nodes form one cluster on ports ES_PORT .. ES_PORT+N-1 (transport
+# on each port + 100); `url` prints their URLs comma-separated, for ELASTICSEARCH_URL; `pid` prints
+# "port pid" per running node; `start` starts the nodes that are not running (after a crash too).
 # When ELASTICSEARCH_URL is set, that cluster is used and nothing is started or stopped.
 # The distribution is the integ-test-zip from Maven Central (fetched with mvn, cached in .cache/),
 # which holds only the server core: the index definition is built to work on it as it is.
@@ -8,7 +11,12 @@ set -euo pipefail
 
 ES_VERSION="${ES_VERSION:-9.5.4}"
 ES_PORT="${ES_PORT:-9200}"
-ES_HEAP="${ES_HEAP:-512m}"
+ES_NODES="${ES_NODES:-1}"
+if [ "${2:-}" = "--nodes" ] && [ -n "${3:-}" ]; then ES_NODES="$3"; fi
+[[ "$ES_NODES" =~ ^[1-9]$ ]] || { echo "[elasticsearch] --nodes must be 1 to 9, got $ES_NODES" >&2; exit 2; }
+# A lone node is a development convenience; a cluster's nodes get 2 GB each: three of them take a
+# quarter of a 24 GB machine and leave the rest to the page cache, which serves the index files.
+if [ "$ES_NODES" -gt 1 ]; then ES_HEAP="${ES_HEAP:-2g}"; else ES_HEAP="${ES_HEAP:-512m}"; fi
 ES_USER="${ES_USER:-jla-es}"
 ES_WAIT_SECONDS="${ES_WAIT_SECONDS:-120}"
 
@@ -138,6 +146,101 @@ stop() {
   log "stopped (pid $pid)"
 }
 
+# --- a cluster of ES_NODES nodes on ES_PORT .. ES_PORT+ES_NODES-1 ---------------------------------
+cluster_ports() { seq "$ES_PORT" $((ES_PORT + ES_NODES - 1)); }
+cluster_urls() { cluster_ports | sed 's|^|http://127.0.0.1:|' | paste -sd, -; }
+# Each node keeps its data apart from the lone node of the same port (another cluster's data).
+node_dir() { echo "$runs/cluster-$ES_PORT/node-$1"; }
+node_pid() {
+  local file; file="$(node_dir "$1")/es.pid"
+  [ -f "$file" ] || return 1
+  local pid; pid="$(cat "$file")"
+  kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+launch_node() {
+  local port="$1" java="$2" dir; dir="$(node_dir "$port")"
+  local seeds="" masters="" p
+  for p in $(cluster_ports); do seeds="$seeds${seeds:+,}127.0.0.1:$((p + 100))"; masters="$masters${masters:+,}jla-$p"; done
+  mkdir -p "$dir/data" "$dir/logs" && chmod 755 "$runs" "$runs/cluster-$ES_PORT"
+  rm -f "$dir/es.pid"   # left behind by a node that was killed
+  run="$dir"   # run_as hands this directory to the node's user
+  run_as env ES_JAVA_HOME="$java" ES_JAVA_OPTS="-Xms$ES_HEAP -Xmx$ES_HEAP" \
+    "$home/bin/elasticsearch" -d -p "$dir/es.pid" \
+      -E "cluster.name=jla-local-cluster-$ES_PORT" -E "node.name=jla-$port" \
+      -E "discovery.seed_hosts=$seeds" -E "cluster.initial_master_nodes=$masters" \
+      -E xpack.security.enabled=false \
+      -E http.host=127.0.0.1 -E "http.port=$port" -E transport.host=127.0.0.1 -E "transport.port=$((port + 100))" \
+      -E "path.data=$dir/data" -E "path.logs=$dir/logs" \
+      -E cluster.routing.allocation.disk.threshold_enabled=false \
+      -E action.destructive_requires_name=false >"$dir/logs/startup.out" 2>&1 \
+    || { log "node $port failed to launch; see $dir/logs/startup.out"; tail -n 20 "$dir/logs/startup.out" >&2; return 1; }
+}
+
+cluster_health() {
+  local port
+  for port in $(cluster_ports); do
+    curl -fsS --max-time 2 "http://127.0.0.1:$port/_cluster/health?wait_for_nodes=$ES_NODES&timeout=1s" 2>/dev/null && return 0
+  done
+  return 1
+}
+
+start_cluster() {
+  if [ -n "${ELASTICSEARCH_URL:-}" ]; then log "using $ELASTICSEARCH_URL"; return; fi
+  fetch
+  install_hunspell
+  mkdir -p "$runs" && chmod 755 "$runs"
+  local java; java="$(find_java)"
+  local port launched=()
+  for port in $(cluster_ports); do
+    if node_pid "$port" >/dev/null; then continue; fi
+    if curl -fsS --max-time 2 "http://127.0.0.1:$port/" >/dev/null 2>&1 || curl -sS --max-time 2 "http://127.0.0.1:$port/" >/dev/null 2>&1; then
+      log "port $port is taken by something this script did not start"; exit 1
+    fi
+    launched+=("$port")
+  done
+  if [ "${#launched[@]}" -gt 0 ]; then
+    log "starting nodes ${launched[*]} of a $ES_NODES-node cluster (heap $ES_HEAP each, files in $runs/cluster-$ES_PORT)"
+    # In parallel: a node's start waits for the cluster to form, which needs a majority of them.
+    local pids=()
+    for port in "${launched[@]}"; do launch_node "$port" "$java" & pids+=("$!"); done
+    for port in "${pids[@]}"; do wait "$port" || exit 1; done
+  fi
+  local waited=0 health=""
+  until health="$(cluster_health)" && [[ "$health" =~ \"timed_out\":false ]] && [[ ! "$health" =~ \"status\":\"red\" ]]; do
+    if [ "$waited" -ge "$ES_WAIT_SECONDS" ]; then
+      log "the cluster did not form within ${waited}s; logs in $runs/cluster-$ES_PORT/node-*/logs"; exit 1
+    fi
+    sleep 1; waited=$((waited + 1))
+  done
+  log "cluster of $ES_NODES nodes ready after ${waited}s"
+  cluster_urls
+}
+
+stop_cluster() {
+  if [ -n "${ELASTICSEARCH_URL:-}" ]; then return; fi
+  local port pid pids=()
+  for port in $(cluster_ports); do
+    if pid="$(node_pid "$port")"; then kill "$pid"; pids+=("$pid"); fi
+  done
+  for _ in $(seq 60); do
+    local alive=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break; sleep 0.5
+  done
+  for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && kill -9 "$pid"; done
+  for port in $(cluster_ports); do rm -f "$(node_dir "$port")/es.pid"; done
+  log "stopped ${#pids[@]} node(s) of the cluster on ports $(cluster_ports | paste -sd' ' -)"
+}
+
+cluster_pids() {
+  local port pid found=1
+  for port in $(cluster_ports); do
+    if pid="$(node_pid "$port")"; then echo "$port $pid"; found=0; fi
+  done
+  return "$found"
+}
+
 with_lock() {
   # Two starts at once (npm start twice, a test run beside it) must not launch two nodes on one
   # port: the second waits for the first and then finds its node healthy.
@@ -146,6 +249,18 @@ with_lock() {
   flock -w 600 9 || { log "another start on port $ES_PORT holds the lock"; exit 1; }
   "$@"
 }
+
+if [ "$ES_NODES" -gt 1 ]; then
+  case "${1:-}" in
+    start) with_lock start_cluster ;;
+    stop) with_lock stop_cluster ;;
+    status) if health="$(cluster_health)"; then echo "up $(cluster_urls) $health"; else echo "down $(cluster_urls)"; exit 1; fi ;;
+    pid) cluster_pids || { log "no node of the cluster on port $ES_PORT is running"; exit 1; } ;;
+    url) echo "${ELASTICSEARCH_URL:-$(cluster_urls)}" ;;
+    *) echo "usage: $0 start|stop|status|url|pid [--nodes N]" >&2; exit 2 ;;
+  esac
+  exit
+fi
 
 case "${1:-}" in
   start) with_lock start ;;

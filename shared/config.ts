@@ -9,7 +9,15 @@ export interface Config {
   /** Public base URL printed at start-up and used in Location headers. */
   baseUrl: string;
   databaseUrl: string;
+  /** The first node of ELASTICSEARCH_URL (what one-node tools such as the benchmark's start check look at). */
   elasticsearchUrl: string;
+  /** Every node of ELASTICSEARCH_URL (comma-separated): the client spreads requests over them. */
+  elasticsearchNodes: string[];
+  /**
+   * Redis that rate limits are counted in, shared by every instance (unset: in memory, per
+   * instance). When it cannot be reached, limits are counted in memory until it answers again.
+   */
+  redisUrl?: string;
   /** True when ELASTICSEARCH_URL was given: the project then starts no node of its own. */
   elasticsearchExternal: boolean;
   /** Alias the read service queries; versioned indices live behind it. */
@@ -82,6 +90,13 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** A comma-separated list of URLs (the nodes of a cluster); the first one names the list in messages. */
+function urls(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
+  const list = (env[name]?.trim() || fallback).split(',').map((one) => one.trim()).filter(Boolean);
+  if (list.length === 0) throw new ConfigError(`${name} must list one or more URLs, got "${env[name]}"`);
+  return list.map((one) => url({ [name]: one }, name, fallback));
+}
+
 /** A token clients send in a header: unset, or 16 to 512 visible ASCII characters (a short one is guessable). */
 function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
@@ -126,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writePort: int(env, 'WRITE_PORT', 3002, 1, 65535),
     baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`),
     databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/job_listing'),
-    elasticsearchUrl: url(env, 'ELASTICSEARCH_URL', `http://127.0.0.1:${esPort}`),
+    ...elasticsearchNodes(env, esPort),
     elasticsearchExternal: Boolean(env.ELASTICSEARCH_URL?.trim()),
     indexAlias,
     esRequestTimeoutMs: int(env, 'ES_REQUEST_TIMEOUT_MS', 3000, 100),
@@ -144,10 +159,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureLimitPerMinute: int(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0) > 0 ? 10 : 0),
     logLevel,
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    redisUrl: env.REDIS_URL?.trim() ? url(env, 'REDIS_URL', '') : undefined,
     metricsToken: secret(env, 'METRICS_TOKEN'),
     corsWriteOrigins: origins(env, 'CORS_WRITE_ORIGINS'),
     ...httpTimeouts(env),
   };
+}
+
+/** ELASTICSEARCH_URL's nodes (or the project's own node on ES_PORT); the first is `elasticsearchUrl`. */
+function elasticsearchNodes(env: NodeJS.ProcessEnv, esPort: number): Pick<Config, 'elasticsearchUrl' | 'elasticsearchNodes'> {
+  const nodes = urls(env, 'ELASTICSEARCH_URL', `http://127.0.0.1:${esPort}`);
+  return { elasticsearchUrl: nodes[0], elasticsearchNodes: nodes };
+}
+
+/**
+ * Replicas of a new index: ES_REPLICAS when set; otherwise one as soon as the cluster has a second
+ * data node and none on a lone node (`auto_expand_replicas`), so a single development node stays
+ * green and a cluster survives the loss of any one node without a setting.
+ */
+export function replicaSettings(env: NodeJS.ProcessEnv = process.env): { number_of_replicas: number; auto_expand_replicas?: string } {
+  const fixed = env.ES_REPLICAS?.trim();
+  if (fixed) return { number_of_replicas: int(env, 'ES_REPLICAS', 0, 0, 10) };
+  return { number_of_replicas: 0, auto_expand_replicas: '0-1' };
 }
 
 /** The two request timeouts; the headers' must not exceed the whole request's (Node refuses that too, less clearly). */

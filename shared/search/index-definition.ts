@@ -1,4 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
+import { replicaSettings } from '../config';
 
 /**
  * Settings of the jobs index. Text analysis is built only from parts of the server core
@@ -8,7 +9,8 @@ import type { estypes } from '@elastic/elasticsearch';
  */
 export const indexSettings: estypes.IndicesIndexSettings = {
   number_of_shards: 1,
-  number_of_replicas: 0,
+  // One replica once the cluster has a second data node, none on a lone node; ES_REPLICAS fixes it.
+  ...replicaSettings(),
   refresh_interval: '1s',
   max_result_window: 10_000,
   // Segments kept in browse order (newest first, then id: browse-query NEWEST_FIRST), so a
