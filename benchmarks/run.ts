@@ -13,12 +13,13 @@ import { ensureSearchNode } from './lib/elasticsearch-node';
 import { formatTable, roundedComparison, type Comparison } from './lib/report';
 import { readLatency } from './read-latency';
 import { readThroughput } from './read-throughput';
+import { relevance } from './relevance';
 import { responseSize } from './response-size';
 import { scale, type ScaleOutcome } from './scale';
 import { timeToSearchable } from './time-to-searchable';
 
-/** A benchmark's rows of the table; scale adds a table and a JSON object of its own. */
-type Benchmark = (options: BenchOptions, log: (message: string) => void) => Promise<Comparison[] | ScaleOutcome>;
+/** A benchmark's rows of the table; scale and relevance add a table and a JSON object of their own. */
+type Benchmark = (options: BenchOptions, log: (message: string) => void) => Promise<Comparison[] | Pick<ScaleOutcome, 'comparisons' | 'text'> & { json: unknown }>;
 
 const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
   'read-latency': readLatency,
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
   'time-to-searchable': timeToSearchable,
   'import-rate': importRate,
   scale,
+  relevance,
 };
 
 const log = (message: string) => console.error(`[bench] ${message}`);

@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
 
 /** The benchmarks `npm run bench` knows, in the order it runs them. */
-export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale'] as const;
+export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale', 'relevance'] as const;
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
-/** What runs when no benchmark is named: all but scale, whose million-job index takes minutes to build. */
-export const DEFAULT_BENCHMARKS: readonly BenchmarkName[] = BENCHMARK_NAMES.filter((n) => n !== 'scale');
+/**
+ * What runs when no benchmark is named: all but scale, whose million-job index takes minutes to
+ * build, and relevance, which judges search quality on the real postings rather than timing.
+ */
+export const DEFAULT_BENCHMARKS: readonly BenchmarkName[] = BENCHMARK_NAMES.filter((n) => n !== 'scale' && n !== 'relevance');
 
 /** Settings of one `npm run bench` invocation. */
 export interface BenchOptions {
@@ -48,6 +51,12 @@ benchmarks (default: all but scale, in this order):
                       time (req/s), against the product's own ES request sent directly and the
                       cheapest ES request that answers the same need; prints which of the
                       issue's targets are met, and the read service's peak RSS
+  relevance           only when named: the real postings of ../shared/data/real-postings/
+                      imported with npm run import (kept between runs, built again when the
+                      index definition changes), the queries of benchmarks/relevance/ run
+                      on the product's search and on plain BM25; prints P@10, nDCG@10, MRR
+                      and zero-result queries from the judgments, and writes the unjudged
+                      postings of both top 10s, shuffled, to .cache/relevance-pool.json
 
 options:
   --jobs <n>          jobs for import-rate and scale (default 10000; the full figures are
