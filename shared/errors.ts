@@ -134,7 +134,7 @@ export const errors = {
     }),
   unauthenticated: (message = 'A valid API key is required.') =>
     new ApiError('unauthenticated', message, {
-      hint: 'Send your key in the x-api-key header. Keys are issued by an operator (npm run cli -- keys:create).',
+      hint: 'Send your API key in the x-api-key header; if you have none, ask the operator of this service for an API key.',
     }),
   forbidden: (message: string, hint?: string) => new ApiError('forbidden', message, { hint }),
   unknownOrganization: (id: string) =>
@@ -162,7 +162,7 @@ export const errors = {
     }),
   resumeRequired: () =>
     new ApiError('resume_required', 'The owner of this API key has no active resume on file.', {
-      hint: 'An operator adds one with: npm run cli -- resumes:add <user> --title <title> --file <path> --activate',
+      hint: 'Applying sends your active resume; ask the operator of this service to add a resume to your account and make it active, then apply again.',
     }),
   alreadyApplied: (jobId: string, applicationId: string) =>
     new ApiError('already_applied', `The owner of this API key already applied to job ${jobId}.`, {

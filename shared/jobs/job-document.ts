@@ -1,4 +1,4 @@
-import type { Job } from '../schemas/job';
+import type { CreatedJob, Job } from '../schemas/job';
 import type { JobTypeValue } from '../schemas/common';
 
 /** A job as stored in the Elasticsearch index (and as built from its Postgres row). */
@@ -40,9 +40,18 @@ export function isJobActive(doc: Pick<JobDocument, 'is_active' | 'closing_date'>
   return doc.is_active && (doc.closing_date === null || doc.closing_date >= todayUtc(now));
 }
 
-/** The Job response object: fields with no value omitted, `skills` always an array. */
+/** Drops the fields that have no value: the response omits them (DESIGN.md 3). */
+function withoutEmpty<T>(fields: Record<string, unknown>): T {
+  for (const key of Object.keys(fields)) if (fields[key] === null || fields[key] === undefined) delete fields[key];
+  return fields as T;
+}
+
+/**
+ * The Job object of public reads (browse, search, get, MCP): fields with no value omitted, the
+ * lists always arrays. The recruiter's screening settings never leave here (presentCreatedJob).
+ */
 export function presentJob(doc: JobDocument, now = new Date()): Job {
-  const job: Record<string, unknown> = {
+  return withoutEmpty<Job>({
     id: doc.id,
     title: doc.title,
     description: doc.description,
@@ -59,15 +68,20 @@ export function presentJob(doc: JobDocument, now = new Date()): Job {
     department: doc.department,
     team: doc.team,
     reporting_to: doc.reporting_to,
-    tags: doc.tags,
-    responsibilities: doc.responsibilities,
+    tags: doc.tags ?? [],
+    responsibilities: doc.responsibilities ?? [],
     project_id: doc.project_id,
-    resume_score_threshold: doc.resume_score_threshold,
-    generate_screening: doc.generate_screening,
     is_active: isJobActive(doc, now),
     created_at: doc.created_at,
     updated_at: doc.updated_at,
-  };
-  for (const key of Object.keys(job)) if (job[key] === null || job[key] === undefined) delete job[key];
-  return job as Job;
+  });
+}
+
+/** The answer to the recruiter who created the job: the Job with its screening settings (DESIGN.md 3). */
+export function presentCreatedJob(doc: JobDocument, now = new Date()): CreatedJob {
+  return withoutEmpty<CreatedJob>({
+    ...presentJob(doc, now),
+    resume_score_threshold: doc.resume_score_threshold,
+    generate_screening: doc.generate_screening ?? false,
+  });
 }

@@ -40,6 +40,6 @@ export async function checkReferences(db: Queryable, userId: string, jobs: reado
 function notAMember(organizationId: string): ApiError {
   return errors.forbidden(
     `The owner of this API key is not a member of organization "${organizationId}".`,
-    'Recruiters post jobs only for their own organizations; an operator adds memberships (npm run cli).',
+    'Recruiters post jobs only for their own organizations; post for one of yours, or ask the operator of this service to add you to this one.',
   );
 }

@@ -16,6 +16,7 @@ export const EXAMPLE_JOB: Job = {
   organization_id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   location_id: '7b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
   tags: ['remote-friendly'],
+  responsibilities: ['Run the search service'],
   is_active: true,
   created_at: '2026-01-15T09:30:00.000Z',
   updated_at: '2026-01-15T09:30:00.000Z',

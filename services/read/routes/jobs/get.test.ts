@@ -38,12 +38,12 @@ describe('GET /agents/jobs/{job_id}', () => {
     index = await indexFreshJobs([full, bare, inactive, closed]);
   });
 
-  it('answers the job with every field it has, and never who created it', async () => {
+  it('answers the job with every public field it has, never who created it nor how applicants are screened', async () => {
     const res = await client.get(`/agents/jobs/${full.id}`);
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal(presentJob(full));
-    expect(res.body).to.include({ is_active: true, resume_score_threshold: 70, generate_screening: true, closing_date: utcDay(10) });
-    expect(res.body).not.to.have.property('created_by');
+    expect(res.body).to.include({ is_active: true, closing_date: utcDay(10) });
+    for (const hidden of ['created_by', 'resume_score_threshold', 'generate_screening']) expect(res.body).not.to.have.property(hidden);
   });
 
   it('omits fields without a value and always has skills', async () => {

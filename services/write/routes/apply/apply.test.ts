@@ -8,10 +8,10 @@ import type { Logger } from '../../../../shared/logger';
 import { revokeApiKey } from '../../accounts/api-keys';
 import { applyWorld, utcDate, writeClient } from './apply-fixtures';
 
-const UNAUTHENTICATED_HINT = 'Send your key in the x-api-key header. Keys are issued by an operator (npm run cli -- keys:create).';
+const UNAUTHENTICATED_HINT = 'Send your API key in the x-api-key header; if you have none, ask the operator of this service for an API key.';
 const NOT_FOUND_HINT = 'Job ids are UUIDs as returned by GET /agents/jobs or /agents/jobs/search.';
 const INACTIVE_HINT = 'Only active jobs take applications; find open ones with GET /agents/jobs or /agents/jobs/search.';
-const RESUME_HINT = 'An operator adds one with: npm run cli -- resumes:add <user> --title <title> --file <path> --activate';
+const RESUME_HINT = 'Applying sends your active resume; ask the operator of this service to add a resume to your account and make it active, then apply again.';
 
 const missingKey = { code: 'unauthenticated', message: 'The x-api-key header is missing.', hint: UNAUTHENTICATED_HINT };
 const invalidKey = { code: 'unauthenticated', message: 'The API key is not valid.', hint: UNAUTHENTICATED_HINT };

@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import { errors } from '../../../../shared/errors';
 import { defineRoute } from '../../../../shared/http/route';
-import { presentJob } from '../../../../shared/jobs/job-document';
+import { presentCreatedJob } from '../../../../shared/jobs/job-document';
 import { JobCreateRequest, prepareJobCreate } from '../../../../shared/schemas/job-create';
-import { Job } from '../../../../shared/schemas/job';
+import { CreatedJob } from '../../../../shared/schemas/job';
 import { Type } from '@sinclair/typebox';
 import { authenticate, type Caller } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
@@ -15,7 +15,7 @@ import { indexNow } from '../../indexing/index-now';
 async function authenticateRecruiter(ctx: Context, deps: WriteDeps): Promise<Caller> {
   const caller = await authenticate(ctx, deps.db);
   if (!caller.isRecruiter) {
-    throw errors.forbidden('Creating jobs needs an API key of a recruiter.', 'Use the key of a recruiter account; an operator grants the recruiter flag (npm run cli).');
+    throw errors.forbidden('Creating jobs needs an API key of a recruiter.', 'Use the API key of a recruiter account; to have this account made a recruiter, ask the operator of this service.');
   }
   return caller;
 }
@@ -57,7 +57,7 @@ export function createJobRoute(deps: WriteDeps) {
     responses: {
       201: {
         description: 'The job was created',
-        schema: Job,
+        schema: CreatedJob,
         headers: {
           Location: { description: 'URL of the created job', schema: Type.String({ format: 'uri' }) },
           'Idempotent-Replayed': {
@@ -107,7 +107,7 @@ export function createJobRoute(deps: WriteDeps) {
       ctx.status = 201;
       ctx.set('Location', `${deps.config.baseUrl}/agents/jobs/${doc.id}`);
       if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-      ctx.body = presentJob(doc);
+      ctx.body = presentCreatedJob(doc);
     },
   });
 }
