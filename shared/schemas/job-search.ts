@@ -1,5 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { JOB_TYPES, JobType, Pagination } from './common';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { JOB_TYPES, JobType, Pagination, Uuid } from './common';
 import { Job, JOB_FIELDS } from './job';
 
 /** Most values one comma-separated parameter may carry (DESIGN.md 4). */
@@ -13,10 +13,26 @@ export const MAX_RESULT_WINDOW = 10_000;
 /** Most values listed per facet, before the selected values are added. */
 export const FACET_SIZE = 20;
 
-const list = (what: string) =>
-  Type.String({
-    description: `comma-separated ${what}; values are trimmed, empty ones dropped, at most ${MAX_LIST_VALUES}; a job matches when it has any of them`,
-  });
+/** Shortest and longest description snippet, in characters. */
+export const SNIPPET_LENGTH = { min: 40, max: 500 } as const;
+
+/**
+ * The keyword that marks a string parameter as a comma-separated list, with the schema of one
+ * value. The query string carries "a,b" and the services split it (search/list-param); the
+ * OpenAPI document and the MCP tools show it as an array of such values (style form, explode
+ * false), so generated clients type each value and send the comma list.
+ */
+export const COMMA_LIST = 'x-comma-list';
+
+/** A comma-separated list parameter: a string on the wire, an array of `item` in the document. */
+export function commaList(item: TSchema, description: string, maxItems = MAX_LIST_VALUES) {
+  return Type.String({ description, [COMMA_LIST]: { items: JSON.parse(JSON.stringify(item)), maxItems } });
+}
+
+const list = (what: string, item: TSchema) =>
+  commaList(item, `${what}; values are trimmed, empty ones dropped, at most ${MAX_LIST_VALUES}; a job matches when it has any of them`);
+
+const filterWord = Type.String({ minLength: 1, maxLength: MAX_FILTER_VALUE_LENGTH });
 
 /** What `facets=all` asks for: every facet. */
 export const ALL_FACETS = 'all';
@@ -44,17 +60,29 @@ const pageShape = {
     }),
   ),
   facets: Type.Optional(
-    Type.String({
-      description:
-        `facets to count: \`${ALL_FACETS}\`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills. ` +
+    commaList(
+      Type.String({ enum: [ALL_FACETS, 'job_types', 'location_ids', 'organization_ids', 'experiences', 'skills'] }),
+      `facets to count: \`${ALL_FACETS}\`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills. ` +
         'Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).',
-      examples: ['all', 'job_types,location_ids'],
-    }),
+      6,
+    ),
   ),
   fields: Type.Optional(
-    Type.String({
-      description: `comma-separated Job fields to return (\`id\` is always included); absent: every field. Known fields: ${JOB_FIELDS.join(', ')}.`,
-      examples: ['title,organization,location,type,salary'],
+    commaList(
+      Type.String({ enum: [...JOB_FIELDS] }),
+      `comma-separated Job fields to return (\`id\` is always included); absent: every field. Known fields: ${JOB_FIELDS.join(', ')}.`,
+      JOB_FIELDS.length,
+    ),
+  ),
+  snippet: Type.Optional(
+    Type.Integer({
+      minimum: SNIPPET_LENGTH.min,
+      maximum: SNIPPET_LENGTH.max,
+      description:
+        `adds \`snippet\` to each job: at most this many characters of its description, cut at word boundaries: around the words ` +
+        'that matched (search), else from its start. With `fields` that leave out `description`, a page stays small and still says ' +
+        'what each job is; GET /agents/jobs/{job_id} has the whole description.',
+      examples: [160],
     }),
   ),
 };
@@ -67,7 +95,7 @@ export const BrowseQuery = Type.Object(
     job_type: Type.Optional(JobType),
     experience: Type.Optional(Type.String({ maxLength: MAX_FILTER_VALUE_LENGTH, description: 'experience level, matched case-insensitively; blank means no filter' })),
     hashtags: Type.Optional(
-      Type.String({ description: `comma-separated tags, matched case-insensitively with any leading "#" ignored; a job matches when it has any of them (at most ${MAX_LIST_VALUES})` }),
+      commaList(filterWord, `comma-separated tags, matched case-insensitively with any leading "#" ignored; a job matches when it has any of them (at most ${MAX_LIST_VALUES})`),
     ),
     project_id: Type.Optional(Type.String({ format: 'uuid', description: 'only jobs of this project' })),
     ...pageShape,
@@ -80,11 +108,11 @@ export type BrowseQuery = Static<typeof BrowseQuery>;
 export const SearchQuery = Type.Object(
   {
     q: Type.String({ minLength: 1, description: `search words; trimmed, then 1 to ${MAX_QUERY_LENGTH} characters` }),
-    job_types: Type.Optional(list(`job types of spec 2.5 (${JOB_TYPES.join(', ')})`)),
-    location_ids: Type.Optional(list('location ids (UUIDs)')),
-    experiences: Type.Optional(list('experience levels, matched case-insensitively')),
-    skills: Type.Optional(list('skills, matched case-insensitively')),
-    organization_ids: Type.Optional(list('organization ids (UUIDs)')),
+    job_types: Type.Optional(list(`comma-separated job types of spec 2.5 (${JOB_TYPES.join(', ')})`, JobType)),
+    location_ids: Type.Optional(list('comma-separated location ids (UUIDs, from POST /location.v1.LocationService/List)', Uuid)),
+    experiences: Type.Optional(list('comma-separated experience levels, matched case-insensitively', filterWord)),
+    skills: Type.Optional(list('comma-separated skills, matched case-insensitively', filterWord)),
+    organization_ids: Type.Optional(list('comma-separated organization ids (UUIDs, from POST /organization.v1.OrganizationService/List)', Uuid)),
     ...pageShape,
   },
   { additionalProperties: false },
@@ -146,11 +174,20 @@ export const JobPagination = Type.Object(
 export type JobPagination = Static<typeof JobPagination>;
 
 /** A Job in a page of results: every field of Job, or those `fields` chose (always with `id`). */
-export const JobInPage = Type.Composite([Type.Pick(Job, ['id']), Type.Partial(Type.Omit(Job, ['id']))], {
-  $id: 'JobInPage',
-  additionalProperties: false,
-  description: 'A Job: every field (as in Job) unless `fields` chose some; `id` is always present.',
-});
+export const JobInPage = Type.Composite(
+  [
+    Type.Pick(Job, ['id']),
+    Type.Partial(Type.Omit(Job, ['id'])),
+    Type.Object({
+      snippet: Type.Optional(Type.String({ description: 'with `snippet=N`: at most N characters of the description, around the words that matched (search) or from its start; absent when the job has no description' })),
+    }),
+  ],
+  {
+    $id: 'JobInPage',
+    additionalProperties: false,
+    description: 'A Job: every field (as in Job) unless `fields` chose some; `id` is always present; `snippet` when asked for.',
+  },
+);
 export type JobInPage = Static<typeof JobInPage>;
 
 /**

@@ -4,7 +4,8 @@ import type { Job, JobField } from '../../../shared/schemas/job';
 import { MAX_RESULT_WINDOW, type JobInPage, type JobPagination, type JobSearchResult, type SearchFacets } from '../../../shared/schemas/job-search';
 import { encodeCursor } from '../search/cursor';
 import type { Paging } from '../search/params';
-import type { JobHits } from '../search/run-search';
+import type { JobHit, JobHits } from '../search/run-search';
+import { snippetOf } from '../search/snippet';
 
 /** The Job with only the chosen fields (all of them when none were chosen). */
 function pickFields(job: Job, fields: readonly JobField[] | undefined): JobInPage {
@@ -12,6 +13,13 @@ function pickFields(job: Job, fields: readonly JobField[] | undefined): JobInPag
   const picked: Record<string, unknown> = {};
   for (const field of fields) if (job[field] !== undefined) picked[field] = job[field];
   return picked as JobInPage;
+}
+
+/** One job of the page: its chosen fields and, when asked for, the snippet of its description. */
+function presentHit(hit: JobHit, shape: { fields?: readonly JobField[]; snippet?: number }, now: Date): JobInPage {
+  const job = pickFields(presentJob(hit.doc, now), shape.fields);
+  const snippet = shape.snippet === undefined ? undefined : snippetOf(hit.highlight, shape.snippet);
+  return snippet === undefined ? job : { ...job, snippet };
 }
 
 /**
@@ -36,13 +44,13 @@ function paginateCapped(result: JobHits, paging: Paging, shown: number): JobPagi
 /** A page of jobs with its pagination (spec 4.1, DESIGN.md 4) and the facets asked for: the browse and search response. */
 export function presentJobPage(
   result: JobHits,
-  shape: { paging: Paging; fields?: readonly JobField[] },
+  shape: { paging: Paging; fields?: readonly JobField[]; snippet?: number },
   facets: SearchFacets | undefined,
   now = new Date(),
 ): JobSearchResult {
   const hits = result.hits.slice(0, shape.paging.limit);
   return {
-    jobs: hits.map((hit) => pickFields(presentJob(hit.doc, now), shape.fields)),
+    jobs: hits.map((hit) => presentHit(hit, shape, now)),
     pagination: paginateCapped(result, shape.paging, hits.length),
     ...(facets ? { facets } : {}),
   };

@@ -4,6 +4,7 @@ import { facetAggregations } from './facets';
 import { allOf, filterClauses, inactiveJobs } from './filters';
 import type { BrowseFilterName, BrowseFilters, BrowseParams, SearchFilters } from './params';
 import { pageWindow } from './page-window';
+import { snippetRequest } from './snippet';
 import { sourceFieldsFor } from './source-fields';
 
 /** Newest first, then by id, so pages never overlap or skip when jobs share a timestamp. */
@@ -54,5 +55,6 @@ export function buildBrowseRequest(params: BrowseParams): estypes.SearchRequest 
     sort: NEWEST_FIRST,
     ...pageWindow(params.paging),
     _source: sourceFieldsFor(params.fields),
+    ...snippetRequest(params.snippet),
   };
 }

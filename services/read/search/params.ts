@@ -27,10 +27,11 @@ export interface Paging {
   scope: CursorScope;
 }
 
-/** What a page shows besides its jobs: the facets asked for (none when empty) and the Job fields (all when undefined). */
+/** What a page shows besides its jobs: the facets asked for (none when empty), the Job fields (all when undefined), the snippet length (none when undefined). */
 export interface Presentation {
   facets: FacetName[];
   fields?: JobField[];
+  snippet?: number;
 }
 
 /** The filter parameters of browse (spec 4.1). */
@@ -171,6 +172,9 @@ function readFields(problems: Problems, raw: string | undefined): JobField[] | u
 const sortedLists = <T extends Partial<Record<string, string[]>>>(filters: T) =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v.length > 0).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, [...v!].sort()]));
 
+/** The snippet length asked for, as a property only when asked for. */
+const snippetOf = (query: { snippet?: number }): Pick<Presentation, 'snippet'> => (query.snippet === undefined ? {} : { snippet: query.snippet });
+
 /** Validates and normalizes the browse parameters (after their schema has checked the types). */
 export function readBrowseParams(query: BrowseQuery): BrowseParams {
   const problems = new Problems();
@@ -187,7 +191,7 @@ export function readBrowseParams(query: BrowseQuery): BrowseParams {
   problems.throwIfAny();
   const filters: BrowseFilters = {};
   for (const [name, values] of entries) if (values && values.length > 0) filters[name] = values;
-  return { filters, facets, fields, paging: readPaging(query, 'browse', sortedLists(filters)) };
+  return { filters, facets, fields, ...snippetOf(query), paging: readPaging(query, 'browse', sortedLists(filters)) };
 }
 
 /** Validates and normalizes the search parameters (after their schema has checked the types). */
@@ -206,5 +210,5 @@ export function readSearchParams(query: SearchQuery): SearchParams {
   const facets = readFacetNames(problems, query.facets);
   const fields = readFields(problems, query.fields);
   problems.throwIfAny();
-  return { q, filters, facets, fields, paging: readPaging(query, 'search', { q, ...sortedLists(filters) }) };
+  return { q, filters, facets, fields, ...snippetOf(query), paging: readPaging(query, 'search', { q, ...sortedLists(filters) }) };
 }

@@ -4,10 +4,11 @@ import type { SortValue } from './cursor';
 import type { FacetAggregationsResult } from './facets';
 import { SEARCH_FILTER_PATH } from './source-fields';
 
-/** One hit: the stored document (only the fields asked for) and its sort values, for the next cursor. */
+/** One hit: the stored document (only the fields asked for), its sort values (for the next cursor) and its highlight (for a snippet). */
 export interface JobHit {
   doc: JobDocument;
   sort: SortValue[];
+  highlight?: Record<string, string[]>;
 }
 
 /** What a search gave: the hits, the total as far as it was counted, and the raw facet aggregations. */
@@ -29,7 +30,7 @@ function sortValuesOf(hit: estypes.SearchHit<JobDocument>): SortValue[] {
 function readHits(response: estypes.SearchResponse<JobDocument>): Omit<JobHits, 'aggregations'> {
   const total = response.hits?.total;
   return {
-    hits: (response.hits?.hits ?? []).map((hit) => ({ doc: hit._source as JobDocument, sort: sortValuesOf(hit) })),
+    hits: (response.hits?.hits ?? []).map((hit) => ({ doc: hit._source as JobDocument, sort: sortValuesOf(hit), ...(hit.highlight ? { highlight: hit.highlight } : {}) })),
     total: typeof total === 'number' ? { value: total, relation: 'eq' } : { value: total?.value ?? 0, relation: total?.relation ?? 'eq' },
   };
 }

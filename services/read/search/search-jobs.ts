@@ -3,6 +3,7 @@ import type { SearchParams } from './params';
 import { canRelax, type TypoPolicy } from './relevance';
 import { runJobSearch, type JobHits } from './run-search';
 import { buildSearchRequest, inBestMatchOrder } from './search-query';
+import { withSnippet } from './snippet';
 
 /**
  * The hits of a search page, best match first. When no job has all the words, a query of three
@@ -11,7 +12,8 @@ import { buildSearchRequest, inBestMatchOrder } from './search-query';
  * one's total alone, every page of the same search makes the same choice.
  */
 export async function searchJobs(client: Client, index: string, params: SearchParams, typos?: TypoPolicy): Promise<JobHits> {
-  const strict = await runJobSearch(client, index, buildSearchRequest(params, typos));
+  const request = (relaxed: boolean) => withSnippet(buildSearchRequest(params, typos, relaxed), params.snippet);
+  const strict = await runJobSearch(client, index, request(false));
   if (strict.total.value > 0 || !canRelax(params.q)) return inBestMatchOrder(strict);
-  return inBestMatchOrder(await runJobSearch(client, index, buildSearchRequest(params, typos, true)));
+  return inBestMatchOrder(await runJobSearch(client, index, request(true)));
 }

@@ -20,6 +20,7 @@ export const SEARCH_FILTER_PATH = [
   'hits.hits._source',
   'hits.hits._score',
   'hits.hits.sort',
+  'hits.hits.highlight',
   'aggregations.**.buckets.key',
   'aggregations.**.buckets.doc_count',
 ].join(',');

@@ -19,7 +19,7 @@ const paging = (res: { body: { pagination: Record<string, unknown> } }) => {
 };
 
 /** Every value a 400 of the browse parameters names as known. */
-const KNOWN = 'organization_id, location_id, job_type, experience, hashtags, project_id, page, limit, cursor, facets, fields';
+const KNOWN = 'organization_id, location_id, job_type, experience, hashtags, project_id, page, limit, cursor, facets, fields, snippet';
 const invalid = (message: string, details: { field: string; message: string }[], hint = 'Fix the parameters named in details.') => ({
   code: 'invalid_request',
   message,
