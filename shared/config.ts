@@ -9,6 +9,15 @@ export interface Config {
   /** Public base URL printed at start-up and used in Location headers. */
   baseUrl: string;
   databaseUrl: string;
+  /** True when DATABASE_URL was given: `npm start` then uses it as it is (no embedded server, no demo seed unless asked). */
+  databaseUrlGiven: boolean;
+  /** `npm start` runs its embedded PostgreSQL even when a server answers on 127.0.0.1:5432 (DATABASE_URL still wins). */
+  embeddedPostgres: boolean;
+  /** Port of that embedded server; its files live in EMBEDDED_POSTGRES_DIR when set. */
+  embeddedPostgresPort: number;
+  embeddedPostgresDir?: string;
+  /** Fill an empty database with the demo data: unset, each command decides (`npm start` yes when it chose the database, the container setup no). */
+  seedDemo?: boolean;
   /** The first node of ELASTICSEARCH_URL (what one-node tools such as the benchmark's start check look at). */
   elasticsearchUrl: string;
   /** Every node of ELASTICSEARCH_URL (comma-separated): the client spreads requests over them. */
@@ -18,6 +27,8 @@ export interface Config {
    * instance). When it cannot be reached, limits are counted in memory until it answers again.
    */
   redisUrl?: string;
+  /** Prefix of the rate limits' Redis keys, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
   /** True when ELASTICSEARCH_URL was given: the project then starts no node of its own. */
   elasticsearchExternal: boolean;
   /** Alias the read service queries; versioned indices live behind it. */
@@ -141,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writePort: int(env, 'WRITE_PORT', 3002, 1, 65535),
     baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`),
     databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/job_listing'),
+    databaseUrlGiven: Boolean(env.DATABASE_URL?.trim()),
+    embeddedPostgres: bool(env, 'EMBEDDED_POSTGRES', false),
+    embeddedPostgresPort: int(env, 'EMBEDDED_POSTGRES_PORT', 5433, 1, 65535),
+    embeddedPostgresDir: env.EMBEDDED_POSTGRES_DIR?.trim() || undefined,
+    seedDemo: env.SEED_DEMO?.trim() ? bool(env, 'SEED_DEMO', false) : undefined,
     ...elasticsearchNodes(env, esPort),
     elasticsearchExternal: Boolean(env.ELASTICSEARCH_URL?.trim()),
     indexAlias,
@@ -160,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: env.REDIS_URL?.trim() ? url(env, 'REDIS_URL', '') : undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'jla:rate-limit',
     metricsToken: secret(env, 'METRICS_TOKEN'),
     corsWriteOrigins: origins(env, 'CORS_WRITE_ORIGINS'),
     ...httpTimeouts(env),

@@ -4,15 +4,16 @@ import { hashApiKey } from '../auth/api-key';
 import type { Config } from '../config';
 import { ApiError, errors } from '../errors';
 import { isApiOperation } from '../openapi/operation-errors';
-import { MemoryRateLimitStore, type RateDecision, type RateLimitStore } from './rate-limiter';
+import { MemoryRateLimitStore, type LimiterOptions, type RateDecision, type RateLimitStore } from './rate-limiter';
 import type { RouteDefinition } from './route';
 
 const MINUTE_MS = 60_000;
 
 /**
- * The limiters of one process (DESIGN.md 10), each behind RateLimitStore so a shared store can
- * replace the in-memory one. In memory the limits hold per instance: with N instances behind the
- * proxy a client gets up to N times each. Undefined: that limit is off.
+ * The limiters of one process (DESIGN.md 10), each behind RateLimitStore. With REDIS_URL they are
+ * counted in Redis and every instance enforces one limit; in memory (no REDIS_URL, or while Redis
+ * is down) they hold per instance: with N instances behind the proxy a client gets up to N times
+ * each. Undefined: that limit is off.
  */
 export interface RateLimits {
   /** Per client address: reads, and the RPC list calls (they take no key). */
@@ -32,16 +33,32 @@ export interface RateLimits {
 export type RateLimitConfig = Pick<Config, 'readRateLimitPerMinute' | 'writeRateLimitPerMinute' | 'writeAddressRateLimitPerMinute' | 'authFailureLimitPerMinute'>;
 
 /**
- * The limiters the configuration asks for. `now` is monotonic milliseconds (tests move it);
- * `maxWindows` bounds each limiter's memory (tests make it small to show what a flood evicts).
+ * Wraps the in-memory store of one limit (`name`: read, key, write-address, auth-failures) in a
+ * store shared by every instance (rate-limit-redis.ts), which counts in memory while it is down.
  */
-export function createRateLimits(config: RateLimitConfig, now: () => number = () => performance.now(), options: { maxWindows?: number } = {}): RateLimits {
-  const store = (limit: number) => (limit > 0 ? new MemoryRateLimitStore({ limit, windowMs: MINUTE_MS, maxKeys: options.maxWindows }, now) : undefined);
+export type SharedRateLimitStore = (name: string, options: LimiterOptions, memory: RateLimitStore) => RateLimitStore;
+
+/**
+ * The limiters the configuration asks for. `now` is monotonic milliseconds (tests move it);
+ * `maxWindows` bounds each limiter's memory (tests make it small to show what a flood evicts);
+ * `shared` puts each limit in a store every instance shares (REDIS_URL), memory staying its fallback.
+ */
+export function createRateLimits(
+  config: RateLimitConfig,
+  now: () => number = () => performance.now(),
+  options: { maxWindows?: number; shared?: SharedRateLimitStore } = {},
+): RateLimits {
+  const store = (name: string, limit: number) => {
+    if (!(limit > 0)) return undefined;
+    const limiter: LimiterOptions = { limit, windowMs: MINUTE_MS, maxKeys: options.maxWindows };
+    const memory = new MemoryRateLimitStore(limiter, now);
+    return options.shared ? options.shared(name, limiter, memory) : memory;
+  };
   return {
-    read: store(config.readRateLimitPerMinute),
-    key: store(config.writeRateLimitPerMinute),
-    writeAddress: store(config.writeAddressRateLimitPerMinute),
-    authFailures: store(config.authFailureLimitPerMinute),
+    read: store('read', config.readRateLimitPerMinute),
+    key: store('key', config.writeRateLimitPerMinute),
+    writeAddress: store('write-address', config.writeAddressRateLimitPerMinute),
+    authFailures: store('auth-failures', config.authFailureLimitPerMinute),
   };
 }
 

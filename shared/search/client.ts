@@ -53,7 +53,8 @@ export function createSearchClient(
   config: Pick<Config, 'elasticsearchUrl' | 'esRequestTimeoutMs'> & Partial<Pick<Config, 'elasticsearchNodes'>>,
   options: { maxRetries?: number } = {},
 ): Client {
-  const nodes = config.elasticsearchNodes?.length ? config.elasticsearchNodes : [config.elasticsearchUrl];
+  // A config whose elasticsearchUrl was replaced (testConfig({ elasticsearchUrl })) means that node alone.
+  const nodes = config.elasticsearchNodes?.[0] === config.elasticsearchUrl ? config.elasticsearchNodes : [config.elasticsearchUrl];
   return new Client({
     nodes,
     requestTimeout: config.esRequestTimeoutMs,
