@@ -58,6 +58,7 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
       dir = await mkdtemp(path.join(os.tmpdir(), 'jla-nginx-'));
       const conf = (await read('deploy/nginx.conf'))
         .replace(/http:\/\/(read|write|docs):\d+/g, target)
+        .replace(/server (read|write|docs):\d+/g, `server ${target.replace('http://', '')}`)
         .replace('listen 80;', `listen 127.0.0.1:${port};`)
         .replace(/resolver [^;]+;/, '');
       await writeFile(path.join(dir, 'nginx.conf'), conf);
