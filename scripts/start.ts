@@ -4,29 +4,46 @@ import { Database } from '../shared/db/database';
 import { createSearchClient } from '../shared/search/client';
 import { describeStartError } from '../shared/runtime/serve';
 import { superviseWorker } from '../shared/runtime/supervisor';
+import { describeDemoKeys } from './seed/demo-keys';
+import type { SeedResult } from './seed/seed-database';
 import { ensureElasticsearch } from './stack/elasticsearch';
+import { ensurePostgres } from './stack/postgres';
 import { prepareStack } from './stack/prepare';
-import { seedSummary } from './seed/seed-database';
 
 const log = (msg: string) => console.error(`[start] ${msg}`);
 
 /** The worker `npm start` supervises: the whole API in one process (services/all-in-one/server.ts). */
 const WORKER = path.resolve(__dirname, '../services/all-in-one/server');
 
+/** What the banner says of the demo data: new keys are shown this once. */
+function demoLines(seed: SeedResult, seedDemo: boolean): string[] {
+  if (seed.seeded) return ['  demo keys (x-api-key), shown once; `npm run seed -- --json` issues new ones:', ...describeDemoKeys(seed.keys, '    ')];
+  if (seedDemo) return ['  demo keys: shown when the demo was seeded; `npm run seed -- --json` revokes them and prints new ones'];
+  return ['  no demo data (SEED_DEMO=1 fills an empty database with it)'];
+}
+
 /**
- * `npm start`: the whole product on one machine — Elasticsearch (unless ELASTICSEARCH_URL is
- * set), the migrated and seeded database, the index, and the API at one base URL, served by a
- * worker process this one supervises (restarted with backoff if it crashes).
+ * `npm start`: the whole product on one machine — PostgreSQL (DATABASE_URL, else the local
+ * server, else an embedded one), Elasticsearch (unless ELASTICSEARCH_URL is set), the migrated
+ * database with demo data when it chose the database itself, the index, and the API at one base
+ * URL, served by a worker process this one supervises (restarted with backoff if it crashes).
  */
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
+  // A database someone named is theirs: demo users go into it only when asked.
+  const seedDemo = config.seedDemo ?? !config.databaseUrlGiven;
+  const postgres = await ensurePostgres(config, log);
+  if (postgres.source === 'embedded') {
+    // The worker inherits this environment, so it reaches the same server.
+    process.env.DATABASE_URL = postgres.databaseUrl;
+    config = loadConfig();
+  }
   await ensureElasticsearch(config);
   const db = new Database(config);
   const search = createSearchClient({ ...config, esRequestTimeoutMs: 60_000 });
-  let summary: Awaited<ReturnType<typeof seedSummary>>;
+  let seed: SeedResult;
   try {
-    await prepareStack(config, db, search, log);
-    summary = await seedSummary(db, config.baseUrl);
+    seed = await prepareStack(config, db, search, log, { seedDemo });
   } finally {
     await Promise.all([db.close(), search.close()]);
   }
@@ -35,10 +52,8 @@ async function main() {
     `Job Listing Agent API serving at ${config.baseUrl}`,
     `  docs:        ${config.baseUrl}/docs`,
     `  readiness:   ${config.baseUrl}/readyz`,
-    `  demo keys (x-api-key):`,
-    `    recruiter:                  ${summary.recruiter_key}`,
-    `    applicant (with resume):    ${summary.applicant_key}`,
-    `    applicant (without resume): ${summary.applicant_without_resume_key}`,
+    `  database:    ${postgres.description}`,
+    ...demoLines(seed, seedDemo),
     `  try: curl '${config.baseUrl}/agents/jobs/search?q=engineer&limit=3'`,
     '',
   ].join('\n');

@@ -1,4 +1,3 @@
-import { apiKeyPrefix, demoApiKey, hashApiKey } from '../../shared/auth/api-key';
 import type { JobTypeValue } from '../../shared/schemas/common';
 import { createRandom, type Random } from './random';
 import { describeSalary } from './salary';
@@ -30,8 +29,6 @@ export interface UserSeedRow { id: string; name: string; email: string; headline
 export interface MembershipSeedRow { user_id: string; organization_id: string; role: 'member' | 'admin'; created_at: string }
 /** A row of resumes. */
 export interface ResumeSeedRow { id: string; user_id: string; title: string; content: string; is_active: boolean; created_at: string }
-/** A row of api_keys (hash and prefix only). */
-export interface ApiKeySeedRow { id: string; user_id: string; name: string; key_hash: string; prefix: string; created_at: string }
 /** A row of jobs. */
 export interface JobSeedRow {
   id: string; title: string; description: string; organization_id: string; location_id: string; type: JobTypeValue; salary: string;
@@ -49,7 +46,6 @@ export interface SeedData {
   users: UserSeedRow[];
   memberships: MembershipSeedRow[];
   resumes: ResumeSeedRow[];
-  apiKeys: ApiKeySeedRow[];
   jobs: JobSeedRow[];
 }
 
@@ -72,12 +68,6 @@ export const JOB_SPREAD_DAYS = 120;
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoDate = (ms: number) => iso(ms).slice(0, 10);
 
-/** Labels of the demo API keys: demoApiKey(label) gives each full key. */
-export const DEMO_KEY_LABELS = {
-  recruiter: DEMO_USERS.recruiter.label,
-  applicant: DEMO_USERS.applicant.label,
-  applicantWithoutResume: DEMO_USERS.applicantWithoutResume.label,
-} as const;
 
 /** Builds every demo row. Pure: no clock, no I/O. */
 export function generateSeedData(options: SeedOptions = {}): SeedData {
@@ -159,11 +149,7 @@ function generatePeople(rng: Random, organizations: OrganizationSeedRow[], creat
   const [recruiter, applicant] = users;
   const memberships: MembershipSeedRow[] = organizations.map((org) => ({ user_id: recruiter.id, organization_id: org.id, role: 'admin', created_at: createdAt }));
   const resumes: ResumeSeedRow[] = [{ id: rng.uuid(), user_id: applicant.id, ...DEMO_RESUME, is_active: true, created_at: createdAt }];
-  const apiKeys: ApiKeySeedRow[] = all.map((u, i) => {
-    const key = demoApiKey(u.label);
-    return { id: rng.uuid(), user_id: users[i].id, name: `demo ${u.label}`, key_hash: hashApiKey(key), prefix: apiKeyPrefix(key), created_at: createdAt };
-  });
-  return { users, memberships, resumes, apiKeys };
+  return { users, memberships, resumes };
 }
 
 /** Each organization hires in a few places: offices in one or more cities and some remote regions. */

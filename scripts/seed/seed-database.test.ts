@@ -8,8 +8,13 @@ import { authenticate } from '../../services/write/auth/authenticate';
 import { resetDatabase, testDb } from '../../test/support/context';
 import { createOrganization } from '../../test/support/factories';
 import { TEST_DB_NAME, TEST_PG_ADMIN_URL } from '../../test/support/env';
+import { hashApiKey } from '../../shared/auth/api-key';
+import { loadConfig } from '../../shared/config';
+import { Database } from '../../shared/db/database';
 import { generateSeedData } from './generate';
-import { missingDemoKeys, seedDatabase, seedSummary, type SeedSummary } from './seed-database';
+import { createApiKey } from '../../services/write/accounts/api-keys';
+import type { DemoKeys } from './demo-keys';
+import { renewDemoKeys, seedDatabase, seedSummary, type SeedSummary } from './seed-database';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -39,9 +44,10 @@ describe('seedDatabase (against Postgres)', () => {
     this.timeout(60_000);
     await resetDatabase();
     const started = Date.now();
-    expect(await seedDatabase(testDb())).to.deep.equal({ seeded: true });
+    const result = await seedDatabase(testDb());
     elapsedMs = Date.now() - started;
-    summary = await seedSummary(testDb(), 'http://localhost:3000');
+    if (!result.seeded) throw new Error('expected the empty database to be seeded');
+    summary = await seedSummary(testDb(), 'http://localhost:3000', result.keys);
   });
 
   after(() => resetDatabase());
@@ -95,7 +101,6 @@ describe('seedDatabase (against Postgres)', () => {
     expect(await whoIs(summary.recruiter_key)).to.equal('recruiter@demo.example');
     expect(await whoIs(summary.applicant_key)).to.equal('applicant@demo.example');
     expect(await whoIs(summary.applicant_without_resume_key)).to.equal('applicant-without-resume@demo.example');
-    expect(await missingDemoKeys(testDb())).to.deep.equal([]);
     const stored = JSON.stringify(await testDb().query('SELECT * FROM api_keys'));
     for (const key of [summary.recruiter_key, summary.applicant_key, summary.applicant_without_resume_key]) expect(stored).to.not.include(key);
   });
@@ -118,6 +123,22 @@ describe('seedDatabase (against Postgres)', () => {
     expect(await count('jobs')).to.equal(2000);
     expect(await count('job_index_outbox')).to.equal(2000);
   });
+
+  it('renewing keeps the data and gives fresh keys: two seeds give different keys and only the newest work', async () => {
+    const operatorKey = await createApiKey(testDb(), 'applicant@demo.example', { name: 'made by an operator' });
+    const keysOf = (s: DemoKeys) => [s.recruiter_key, s.applicant_key, s.applicant_without_resume_key];
+    const emails = ['recruiter@demo.example', 'applicant@demo.example', 'applicant-without-resume@demo.example'];
+    const second = (await renewDemoKeys(testDb()))!;
+    const third = (await renewDemoKeys(testDb()))!;
+    for (const key of [...keysOf(second), ...keysOf(third)]) expect(key).to.match(/^jla_[0-9A-Za-z]{40}$/);
+    expect(new Set([...keysOf(summary), ...keysOf(second), ...keysOf(third)]).size, 'nine distinct keys').to.equal(9);
+    for (const key of [...keysOf(summary), ...keysOf(second)]) expect(await whoIs(key)).to.equal('unauthenticated');
+    expect(await Promise.all(keysOf(third).map(whoIs))).to.deep.equal(emails);
+    expect(await whoIs(operatorKey.key), 'a key an operator issued to a demo user is not the seed\'s to revoke').to.equal('applicant@demo.example');
+    expect(await count('api_keys', 'revoked_at IS NULL')).to.equal(4);
+    expect(await count('jobs')).to.equal(2000);
+    expect(await count('users')).to.equal(3);
+  });
 });
 
 describe('seedDatabase on a database that is not empty', () => {
@@ -129,7 +150,8 @@ describe('seedDatabase on a database that is not empty', () => {
     expect(await seedDatabase(testDb())).to.deep.equal({ seeded: false });
     expect(await count('organizations')).to.equal(1);
     expect(await count('jobs')).to.equal(0);
-    expect(await missingDemoKeys(testDb())).to.deep.equal(['recruiter', 'applicant', 'applicant-without-resume']);
+    expect(await renewDemoKeys(testDb()), 'no demo users: no keys').to.equal(null);
+    expect(await count('api_keys')).to.equal(0);
   });
 
   it('seeds once when two starts race', async function () {
@@ -171,10 +193,23 @@ describe('npm run seed (the CLI, as a child process)', function () {
     expect(first.stderr).to.include('demo data seeded');
   });
 
-  it('prints the same JSON the second time without seeding again', async () => {
+  it('run again, keeps the data and prints fresh keys; only the newest keys open the API', async () => {
     const second = await seed('--json');
-    expect(second.stdout).to.equal(first.stdout);
-    expect(second.stderr).to.include('nothing seeded');
+    const [before, after] = [JSON.parse(first.stdout), JSON.parse(second.stdout)] as SeedSummary[];
+    expect(second.stderr).to.include('kept it, revoked the previous demo keys and issued new ones');
+    expect({ ...after, recruiter_key: '', applicant_key: '', applicant_without_resume_key: '' })
+      .to.deep.equal({ ...before, recruiter_key: '', applicant_key: '', applicant_without_resume_key: '' });
+    const db = new Database({ ...loadConfig(env) });
+    try {
+      const active = async (key: string) => (await db.query('SELECT 1 FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [hashApiKey(key)])).length === 1;
+      for (const field of ['recruiter_key', 'applicant_key', 'applicant_without_resume_key'] as const) {
+        expect(after[field]).to.not.equal(before[field]);
+        expect(await active(before[field]), `the first ${field} is revoked`).to.equal(false);
+        expect(await active(after[field]), `the new ${field} works`).to.equal(true);
+      }
+    } finally {
+      await db.close();
+    }
   });
 
   it('prints a human summary without --json, and refuses unknown arguments', async () => {

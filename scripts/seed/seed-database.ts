@@ -1,23 +1,20 @@
 import type { PoolClient } from 'pg';
-import { demoApiKey, hashApiKey } from '../../shared/auth/api-key';
 import type { Database } from '../../shared/db/database';
-import { DEMO_KEY_LABELS, generateSeedData, type SeedOptions } from './generate';
+import { generateSeedData, type SeedOptions } from './generate';
+import { issueDemoKeys, type DemoKeys } from './demo-keys';
 
 /** What `npm run seed -- --json` prints: where the API is, the demo keys and the demo ids. */
-export interface SeedSummary {
+export interface SeedSummary extends DemoKeys {
   base_url: string;
-  recruiter_key: string;
-  applicant_key: string;
-  applicant_without_resume_key: string;
   organization_ids: string[];
   location_ids: string[];
 }
 
 /** Any key: held for the whole seeding transaction, so two concurrent starts cannot both seed. */
-const SEED_LOCK_KEY = 7_316_201_100;
+export const SEED_LOCK_KEY = 7_316_201_100;
 
 /** Tables in insertion order (parents before children). */
-const TABLES = ['organizations', 'locations', 'projects', 'users', 'organization_memberships', 'resumes', 'api_keys', 'jobs'] as const;
+const TABLES = ['organizations', 'locations', 'projects', 'users', 'organization_memberships', 'resumes', 'jobs'] as const;
 
 /**
  * Inserts all rows of one table in a single statement: the rows travel as one JSON parameter and
@@ -32,12 +29,16 @@ async function insertRows(client: PoolClient, table: (typeof TABLES)[number], ro
   );
 }
 
+/** What seeding did: the new demo keys (shown once, never stored) when it filled the database. */
+export type SeedResult = { seeded: true; keys: DemoKeys } | { seeded: false };
+
 /**
- * Fills an empty database with the demo data, in one transaction, and queues every job for the
- * indexer (an outbox row per job). Does nothing when any organization, location, user or job
- * exists already: the seed never mixes with data someone else put there.
+ * Fills an empty database with the demo data and issues a fresh random key to each demo user, in
+ * one transaction, and queues every job for the indexer (an outbox row per job). Does nothing
+ * when any organization, location, user or job exists already: the seed never mixes with data
+ * someone else put there.
  */
-export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<{ seeded: boolean }> {
+export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   return db.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const { rows } = await client.query<{ used: boolean }>(
@@ -46,47 +47,41 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     );
     if (rows[0].used) return { seeded: false };
     const data = generateSeedData(options);
-    await insertRows(client, 'organizations', data.organizations);
-    await insertRows(client, 'locations', data.locations);
-    await insertRows(client, 'projects', data.projects);
-    await insertRows(client, 'users', data.users);
-    await insertRows(client, 'organization_memberships', data.memberships);
-    await insertRows(client, 'resumes', data.resumes);
-    await insertRows(client, 'api_keys', data.apiKeys);
-    await insertRows(client, 'jobs', data.jobs);
+    for (const table of TABLES) await insertRows(client, table, table === 'organization_memberships' ? data.memberships : data[table]);
     // Oldest first, so the indexer fills the index in the order browse shows it last.
     await client.query(
       `INSERT INTO job_index_outbox (job_id, job_version)
        SELECT id, version FROM jobs WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
       [data.jobs.map((j) => j.id)],
     );
-    return { seeded: true };
+    const keys = await issueDemoKeys(client);
+    if (!keys) throw new Error('the demo users just inserted were not found');
+    return { seeded: true, keys };
   });
 }
 
-/** The summary of what the database holds: every organization and location id, ordered as the RPC lists them. */
-export async function seedSummary(db: Database, baseUrl: string): Promise<SeedSummary> {
+/**
+ * New keys for the demo users of a database seeded before: their previous demo keys are revoked,
+ * so only the keys returned here work. Null when the database has no demo users (it holds
+ * somebody else's data).
+ */
+export async function renewDemoKeys(db: Database): Promise<DemoKeys | null> {
+  return db.transaction(async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    return issueDemoKeys(client);
+  });
+}
+
+/** Every organization and location id the database holds, ordered as the RPC lists them. */
+export async function demoIds(db: Database): Promise<Pick<SeedSummary, 'organization_ids' | 'location_ids'>> {
   const [organizations, locations] = await Promise.all([
     db.query<{ id: string }>('SELECT id FROM organizations ORDER BY lower(name), id'),
     db.query<{ id: string }>('SELECT id FROM locations ORDER BY lower(name), id'),
   ]);
-  return {
-    base_url: baseUrl,
-    recruiter_key: demoApiKey(DEMO_KEY_LABELS.recruiter),
-    applicant_key: demoApiKey(DEMO_KEY_LABELS.applicant),
-    applicant_without_resume_key: demoApiKey(DEMO_KEY_LABELS.applicantWithoutResume),
-    organization_ids: organizations.map((r) => r.id),
-    location_ids: locations.map((r) => r.id),
-  };
+  return { organization_ids: organizations.map((r) => r.id), location_ids: locations.map((r) => r.id) };
 }
 
-/** Labels of the demo keys that do not open the API here (the database was filled by something else). */
-export async function missingDemoKeys(db: Database): Promise<string[]> {
-  const labels = Object.values(DEMO_KEY_LABELS);
-  const rows = await db.query<{ key_hash: string }>(
-    'SELECT key_hash FROM api_keys WHERE key_hash = ANY($1::text[]) AND revoked_at IS NULL',
-    [labels.map((label) => hashApiKey(demoApiKey(label)))],
-  );
-  const found = new Set(rows.map((r) => r.key_hash));
-  return labels.filter((label) => !found.has(hashApiKey(demoApiKey(label))));
+/** What `npm run seed` prints: the base URL, the keys just issued and every id. */
+export async function seedSummary(db: Database, baseUrl: string, keys: DemoKeys): Promise<SeedSummary> {
+  return { base_url: baseUrl, ...keys, ...(await demoIds(db)) };
 }

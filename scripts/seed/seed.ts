@@ -1,12 +1,14 @@
 import { loadConfig } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { ensureDatabase, migrateUp } from '../../shared/db/migrate';
-import { missingDemoKeys, seedDatabase, seedSummary, type SeedSummary } from './seed-database';
+import { renewDemoKeys, seedDatabase, seedSummary, type SeedSummary } from './seed-database';
 
 /**
  * `npm run seed [-- --json]`: creates and migrates the database when needed, fills it with the
- * demo data when it is empty, and prints the demo keys and ids. With --json, stdout carries exactly
- * one JSON object (the summary) and every log line goes to stderr.
+ * demo data when it is empty, and prints fresh random demo keys and the ids. On a database seeded
+ * before it keeps the data, revokes the demo users' previous keys and prints new ones, so a script
+ * can always get working keys. With --json, stdout carries exactly one JSON object (the summary)
+ * and every log line goes to stderr.
  */
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -34,11 +36,14 @@ async function main(args: string[]): Promise<void> {
   const db = new Database(config);
   try {
     const started = Date.now();
-    const { seeded } = await seedDatabase(db);
-    log(seeded ? `demo data seeded in ${Date.now() - started} ms` : 'the database already holds data: nothing seeded');
-    const summary = await seedSummary(db, config.baseUrl);
-    const missing = await missingDemoKeys(db);
-    if (missing.length > 0) log(`warning: these demo keys do not exist in this database: ${missing.join(', ')}`);
+    const result = await seedDatabase(db);
+    if (result.seeded) log(`demo data seeded in ${Date.now() - started} ms`);
+    const keys = result.seeded ? result.keys : await renewDemoKeys(db);
+    if (!keys) {
+      throw new Error('the database holds data but no demo users: nothing seeded and no demo keys issued (npm run cli -- keys:create makes keys for existing users)');
+    }
+    if (!result.seeded) log('the database already holds the demo data: kept it, revoked the previous demo keys and issued new ones');
+    const summary = await seedSummary(db, config.baseUrl, keys);
     process.stdout.write(`${json ? JSON.stringify(summary) : humanSummary(summary)}\n`);
   } finally {
     await db.close();

@@ -551,7 +551,7 @@ export const PROJECT_NAMES = [
   'Warehouse Automation', 'Accessibility Programme', 'New Pricing Model', 'Supplier Portal', 'Realtime Tracking',
 ];
 
-/** The demo users (DESIGN.md 8); their keys come from demoApiKey(label). */
+/** The demo users (DESIGN.md 8); each gets a fresh random key whenever the demo is seeded or its keys renewed. */
 export const DEMO_USERS = {
   recruiter: { label: 'recruiter', name: 'Morgan Reyes', email: 'recruiter@demo.example', headline: 'Technical recruiter for every demo organization' },
   applicant: { label: 'applicant', name: 'Alex Kim', email: 'applicant@demo.example', headline: 'Backend engineer with seven years of TypeScript and PostgreSQL' },

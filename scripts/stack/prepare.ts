@@ -4,22 +4,26 @@ import type { Database } from '../../shared/db/database';
 import { ensureDatabase, migrateUp } from '../../shared/db/migrate';
 import { ensureIndex } from '../../shared/search/index-admin';
 import { indexAllJobs } from '../../services/write/indexing/index-all';
-import { seedDatabase } from '../seed/seed-database';
+import { seedDatabase, type SeedResult } from '../seed/seed-database';
 
 /**
  * Everything between "the servers run" and "the API can serve": the database exists and is
- * migrated, demo data is there when the database was empty, and the index exists and holds every
- * job. Safe to run again and from two processes at once.
+ * migrated, the demo data is there when asked for and the database was empty, and the index
+ * exists and holds every job. Safe to run again and from two processes at once. Answers the new
+ * demo keys when it seeded: they are shown once and never again.
  */
-export async function prepareStack(config: Config, db: Database, search: Client, log: (msg: string) => void): Promise<void> {
+export async function prepareStack(
+  config: Config, db: Database, search: Client, log: (msg: string) => void, options: { seedDemo: boolean },
+): Promise<SeedResult> {
   await ensureDatabase(config.databaseUrl);
   await migrateUp(config.databaseUrl);
   log('database migrated');
-  const { seeded } = await seedDatabase(db);
-  if (seeded) log('demo data seeded');
+  const seed: SeedResult = options.seedDemo ? await seedDatabase(db) : { seeded: false };
+  if (seed.seeded) log('demo data seeded');
   const { created, index } = await ensureIndex(search, config.indexAlias);
   if (created) {
     const result = await indexAllJobs(db, search, index);
     log(`index ${index} created behind alias "${config.indexAlias}" with ${result.indexed} jobs`);
   }
+  return seed;
 }

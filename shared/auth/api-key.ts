@@ -22,15 +22,3 @@ export function hashApiKey(key: string): string {
 export function apiKeyPrefix(key: string): string {
   return key.slice(0, 4 + PREFIX_LENGTH);
 }
-
-/**
- * A fixed key derived from a label, for the demo users of the seed only: `npm start` can print the
- * same demo keys on every run without ever storing them. Never use for real users.
- */
-export function demoApiKey(label: string): string {
-  // SHA-512 gives a byte for each of the 40 characters, so the key shows no repeating pattern.
-  const digest = createHash('sha512').update(`job-listing-agent-api demo key: ${label}`).digest();
-  let body = '';
-  for (let i = 0; i < RANDOM_LENGTH; i++) body += BASE62[digest[i] % 62];
-  return `jla_${body}`;
-}

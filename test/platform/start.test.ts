@@ -27,6 +27,8 @@ function start(port: number): Started {
       BASE_URL: `http://localhost:${port}`,
       DATABASE_URL: `${TEST_PG_ADMIN_URL.replace(/\/postgres$/, '')}/${DB_NAME}`,
       ES_INDEX_ALIAS: ALIAS,
+      // A database named by DATABASE_URL gets the demo data only when asked.
+      SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

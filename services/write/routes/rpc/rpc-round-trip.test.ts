@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createAllInOneApp } from '../../../all-in-one/app';
 import { createReadApp } from '../../../read/app';
-import { seedDatabase, seedSummary } from '../../../../scripts/seed/seed-database';
+import { demoIds, seedDatabase } from '../../../../scripts/seed/seed-database';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../../test/support/context';
 import { createApiKey, createLocation, createOrganization, createUser } from '../../../../test/support/factories';
 import { httpClient } from '../../../../test/support/http';
@@ -70,7 +70,7 @@ describe('RPC ids round trip: listed ids are the ones create, browse and search 
     this.timeout(30_000);
     await resetDatabase();
     await seedDatabase(testDb(), { jobCount: 20 });
-    const summary = await seedSummary(testDb(), 'http://localhost:3000');
+    const summary = await demoIds(testDb());
     const orgs = await rpc(ORGANIZATIONS_PATH, { pagination: { pagination: { limit: 100 } } });
     const locs = await rpc(LOCATIONS_PATH, { pagination: { pagination: { limit: 100 } } });
     expect(orgs.body.organizations.map((o: { id: string }) => o.id)).to.deep.equal(summary.organization_ids);
