@@ -2,6 +2,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import { errors, type ApiError, type ErrorCode } from '../errors';
 import type { RouteDefinition, RouteResponse } from '../http/route';
 import { ErrorBody } from '../schemas/common';
+import { COMMA_LIST, type CommaListSpec } from '../schemas/job-search';
 import { documentDescription } from './document-description';
 import {
   API_VERSION,
@@ -47,7 +48,9 @@ const IF_NONE_MATCH: ParameterObject = {
   schema: { type: 'string' },
 };
 const NOT_MODIFIED: ResponseObject = {
-  description: 'Not Modified: the content still matches an ETag of If-None-Match; no body.',
+  description:
+    'Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body ' +
+    '(use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it.',
   headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' }, ETag: { $ref: '#/components/headers/ETag' } },
 };
 const rateLimitHeader = (description: string): HeaderObject => ({
@@ -71,6 +74,41 @@ const ERROR_HEADERS: Record<number, Record<string, { $ref: string }>> = {
 };
 
 const JSON_TYPE = 'application/json';
+
+/** What each tag groups, for viewers' section headings. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Jobs: 'Browse, search and read job postings (no key), create them (a recruiter key) and apply to them (an applicant key).',
+  Organizations: 'The organizations whose ids browse, search and create take (no key).',
+  Locations: 'The locations whose ids browse, search and create take (no key).',
+  Operations: 'Health, readiness and metrics of the process.',
+  Documentation: 'This document and the human docs page.',
+};
+
+/**
+ * The security of an operation: the API key where one is needed; the metrics bearer token for
+ * an operational route that authenticates (/metrics); none (`[]`, said explicitly, so generators
+ * and linters know no key is needed) for everything public.
+ */
+function securityOf(route: AnyRoute): Record<string, string[]>[] {
+  if (route.auth === 'apiKey') return [{ apiKey: [] }];
+  if (route.authenticate && !isApiOperation(route)) return [{ metricsToken: [] }];
+  return [];
+}
+
+/**
+ * A comma-separated list parameter (job-search COMMA_LIST) as the array of values it carries,
+ * sent as one comma-joined value (style form, explode false), so generated clients type each value.
+ */
+function asCommaList(schema: JsonSchema): Pick<ParameterObject, 'schema' | 'style' | 'explode' | 'example'> | undefined {
+  const list = schema[COMMA_LIST] as CommaListSpec | undefined;
+  if (!list) return undefined;
+  return {
+    schema: { type: 'array', items: list.items, maxItems: list.maxItems },
+    style: 'form',
+    explode: false,
+    ...(list.example ? { example: list.example } : {}),
+  };
+}
 
 /** Keeps the first route of each method and path: the one that answers when several apps have it. */
 function distinctRoutes(routes: readonly AnyRoute[]): AnyRoute[] {
@@ -104,13 +142,14 @@ function parameters(route: AnyRoute, components: SchemaComponents): ParameterObj
     const { description, examples, ...converted } = components.convert(schema) as ReturnType<SchemaComponents['convert']> & { examples?: unknown[] };
     // With ajv's useDefaults a parameter that has a default is never missing, whatever `required` says.
     const needed = where === 'path' || (required && converted.default === undefined);
+    const list = asCommaList(converted);
     return {
       name,
       in: where,
       required: needed,
       ...(typeof description === 'string' ? { description } : {}),
       ...(Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {}),
-      schema: converted,
+      ...(list ?? { schema: converted }),
     };
   };
   const headers = Object.entries(route.requestHeaders ?? {}).map(([name, header]): ParameterObject => ({
@@ -172,7 +211,7 @@ function operation(route: AnyRoute, components: SchemaComponents): OperationObje
   }
   for (const [status, codes] of errorsByStatus(operationErrorCodes(route))) op.responses[String(status)] = errorResponse(status, codes);
   if (isApiOperation(route)) for (const response of Object.values(op.responses)) Object.assign((response.headers ??= {}), RATE_LIMIT_HEADERS);
-  if (route.auth === 'apiKey') op.security = [{ apiKey: [] }];
+  op.security = securityOf(route);
   return op;
 }
 
@@ -204,7 +243,12 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
           type: 'apiKey',
           in: 'header',
           name: 'x-api-key',
-          description: 'A key of the form jla_ followed by at least 32 base62 characters, issued by an operator. Server-side use only.',
+          description: 'A key of the form jla_ followed by at least 32 base62 characters, issued by the operator of this service. Server-side use only.',
+        },
+        metricsToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The METRICS_TOKEN the process was started with (GET /metrics only).',
         },
       },
       headers: {
@@ -229,7 +273,9 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
   for (const route of ordered) {
     const method = route.method.toLowerCase() as 'get' | 'post';
     (doc.paths[route.path] ??= {})[method] = operation(route, components);
-    for (const tag of route.tags) if (!doc.tags.some((t) => t.name === tag)) doc.tags.push({ name: tag });
+    for (const tag of route.tags) {
+      if (!doc.tags.some((t) => t.name === tag)) doc.tags.push({ name: tag, ...(TAG_DESCRIPTIONS[tag] ? { description: TAG_DESCRIPTIONS[tag] } : {}) });
+    }
   }
   return doc;
 }

@@ -32,6 +32,9 @@ export interface ParameterObject {
   description?: string;
   example?: unknown;
   schema: JsonSchema;
+  /** For array parameters: `form` with `explode: false` is one comma-separated value (a=1,2). */
+  style?: 'form' | 'simple';
+  explode?: boolean;
 }
 
 /** One method on one path. */

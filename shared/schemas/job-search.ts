@@ -24,9 +24,17 @@ export const SNIPPET_LENGTH = { min: 40, max: 500 } as const;
  */
 export const COMMA_LIST = 'x-comma-list';
 
+/** What COMMA_LIST holds: the schema of one value, how many values may be given, and an example list. */
+export interface CommaListSpec {
+  items: Record<string, unknown>;
+  maxItems: number;
+  example?: string[];
+}
+
 /** A comma-separated list parameter: a string on the wire, an array of `item` in the document. */
-export function commaList(item: TSchema, description: string, maxItems = MAX_LIST_VALUES) {
-  return Type.String({ description, [COMMA_LIST]: { items: JSON.parse(JSON.stringify(item)), maxItems } });
+export function commaList(item: TSchema, description: string, options: { maxItems?: number; example?: string[] } = {}) {
+  const spec: CommaListSpec = { items: JSON.parse(JSON.stringify(item)), maxItems: options.maxItems ?? MAX_LIST_VALUES, ...(options.example ? { example: options.example } : {}) };
+  return Type.String({ description, ...(options.example ? { examples: [options.example.join(',')] } : {}), [COMMA_LIST]: spec });
 }
 
 const list = (what: string, item: TSchema) =>
@@ -64,14 +72,14 @@ const pageShape = {
       Type.String({ enum: [ALL_FACETS, 'job_types', 'location_ids', 'organization_ids', 'experiences', 'skills'] }),
       `facets to count: \`${ALL_FACETS}\`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills. ` +
         'Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).',
-      6,
+      { maxItems: 6, example: ['job_types', 'location_ids'] },
     ),
   ),
   fields: Type.Optional(
     commaList(
       Type.String({ enum: [...JOB_FIELDS] }),
       `comma-separated Job fields to return (\`id\` is always included); absent: every field. Known fields: ${JOB_FIELDS.join(', ')}.`,
-      JOB_FIELDS.length,
+      { maxItems: JOB_FIELDS.length, example: ['title', 'organization', 'location', 'type', 'salary'] },
     ),
   ),
   snippet: Type.Optional(

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { createAllInOneApp } from '../../services/all-in-one/app';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { COMMA_LIST, type CommaListSpec } from '../../shared/schemas/job-search';
 import type { RouteDefinition } from '../../shared/http/route';
 import type { OpenApiDocument, OperationObject, ParameterObject } from '../../shared/openapi/document-types';
 import { testConfig, testDb, testLogger, testSearch } from '../support/context';
@@ -63,6 +64,13 @@ describe('the OpenAPI document', () => {
           const param = op.parameters?.find((p) => p.name === name) as ParameterObject;
           expect(param, `${route.operationId} ${name}`).to.not.equal(undefined);
           expect(param.in).to.equal(where === 'query' ? 'query' : 'path');
+          const list = source[COMMA_LIST] as CommaListSpec | undefined;
+          if (list) {
+            // A comma list is documented as the array of its values, sent comma-joined.
+            expect(param, `${route.operationId} ${name}`).to.deep.include({ style: 'form', explode: false });
+            expect(param.schema, `${route.operationId} ${name}`).to.deep.equal({ type: 'array', items: list.items, maxItems: list.maxItems });
+            continue;
+          }
           const flat: Record<string, unknown> = { ...source, ...(Array.isArray(source.anyOf) ? { type: 'string' } : {}) };
           for (const key of CONSTRAINTS) if (key in flat && key !== 'type') expect(param.schema[key], `${route.operationId} ${name}.${key}`).to.deep.equal(flat[key]);
           expect(param.schema.type ?? param.schema.$ref, `${route.operationId} ${name} type`).to.not.equal(undefined);
@@ -166,13 +174,15 @@ describe('the OpenAPI document', () => {
     expect(browse.responses['503'].headers).to.have.property('Retry-After');
   });
 
-  it('puts the x-api-key scheme on exactly the operations that need a key', () => {
+  it('puts the x-api-key scheme on exactly the operations that need a key, and says `security: []` on the public ones', () => {
     expect(doc.components.securitySchemes.apiKey).to.deep.include({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     for (const route of apiRoutes()) {
       const op = opFor(doc, route)!;
       if (route.auth === 'apiKey') expect(op.security, route.operationId).to.deep.equal([{ apiKey: [] }]);
-      else expect(op.security, route.operationId).to.equal(undefined);
+      else if (route.operationId !== 'getMetrics') expect(op.security, route.operationId).to.deep.equal([]);
     }
+    expect(doc.paths['/metrics'].get!.security).to.deep.equal([{ metricsToken: [] }]);
+    expect(doc.paths['/healthz'].get!.security).to.deep.equal([]);
     expect(doc.paths['/agents/jobs'].post!.security).to.deep.equal([{ apiKey: [] }]);
     expect(doc.paths['/agents/jobs/{job_id}/apply'].post!.security).to.deep.equal([{ apiKey: [] }]);
   });
