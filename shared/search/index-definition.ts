@@ -3,9 +3,11 @@ import { replicaSettings } from '../config';
 
 /**
  * Settings of the jobs index. Text analysis is built only from parts of the server core
- * (standard tokenizer, lowercase, stop, shingle, hunspell), so the same definition works on the
- * minimal integ-test distribution and on the full one. Hunspell needs the en_US dictionary in
- * the node's config/hunspell/en_US (scripts/elasticsearch.sh and docker-compose install it).
+ * (standard tokenizer, lowercase, stop, shingle), so the same definition works on the minimal
+ * integ-test distribution and on the full one, with no dictionary or plugin on the node. Words
+ * are indexed as written, not stemmed: the search asks for each word's singular and plural
+ * (services/read/search/word-forms.ts), which joins the forms of a word and never two words, as
+ * the hunspell dictionary stemmer did ("remote" and "promotion" via "mote"; docs/decisions.md).
  */
 export const indexSettings: estypes.IndicesIndexSettings = {
   number_of_shards: 1,
@@ -19,7 +21,6 @@ export const indexSettings: estypes.IndicesIndexSettings = {
   analysis: {
     filter: {
       english_stop: { type: 'stop', stopwords: '_english_' },
-      english_stem: { type: 'hunspell', locale: 'en_US', dedup: true } as estypes.AnalysisTokenFilter,
       word_pairs: { type: 'shingle', min_shingle_size: 2, max_shingle_size: 2, output_unigrams: false },
     },
     normalizer: {
@@ -27,8 +28,8 @@ export const indexSettings: estypes.IndicesIndexSettings = {
       lowercase_keyword: { type: 'custom', filter: ['lowercase'] },
     },
     analyzer: {
-      // Full-text fields: "developers" matches "developer".
-      english_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'english_stop', 'english_stem'] },
+      // Full-text fields: words as written, without stop words (the query asks for each word's forms).
+      english_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'english_stop'] },
       // Unstemmed words, for exact-word boosts and typo tolerance on the original spelling.
       plain_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] },
       // Adjacent word pairs, so exact phrases outrank scattered words.

@@ -4,7 +4,7 @@ import { TYPO_FIELDS } from './relevance';
 
 /** How the cache of known words behaves; the defaults suit a read instance. */
 export interface KnownWordsOptions {
-  /** Postings in one short field from which a word counts as known (fewer: a typo others made too). */
+  /** Postings in one short field from which a word counts as known (fewer: a typo others made too), or as a place. */
   minDocs: number;
   /** Words remembered at most; the oldest are forgotten first. */
   maxEntries: number;
@@ -28,7 +28,7 @@ type TermVectors = Record<string, { terms?: Record<string, { doc_freq?: number }
  * fails, every word keeps its typo tolerance: slower, never worse.
  */
 export class KnownWords {
-  private readonly known = new Map<string, { known: boolean; until: number }>();
+  private readonly known = new Map<string, { known: boolean; place: boolean; until: number }>();
   private readonly options: KnownWordsOptions;
 
   constructor(
@@ -39,11 +39,16 @@ export class KnownWords {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** The typo policy for a query of these words: tolerance for each word the index does not know. */
+  /**
+   * The typo policy for a query of these words: tolerance for each word the index does not know,
+   * and the words that name places: in more job locations than job titles ("london", "bristol";
+   * not "nurse", though some locations are named "Nurse Bank").
+   */
   async typoPolicy(words: readonly string[], now = Date.now()): Promise<TypoPolicy> {
     const missing = [...new Set(words)].filter((word) => !((this.known.get(word)?.until ?? 0) > now));
     if (missing.length > 0) await this.lookUp(missing, now);
-    return (word) => !(this.known.get(word)?.known ?? false);
+    const places = new Set(words.filter((word) => this.known.get(word)?.place));
+    return Object.assign((word: string) => !(this.known.get(word)?.known ?? false), { places });
   }
 
   private async lookUp(words: string[], now: number): Promise<void> {
@@ -68,15 +73,17 @@ export class KnownWords {
     } catch {
       return;
     }
+    const docsIn = (field: string, word: string) => vectors[`${field}.plain`]?.terms?.[word]?.doc_freq ?? 0;
     for (const word of words) {
       const docs = Math.max(0, ...Object.values(vectors).map((field) => field.terms?.[word]?.doc_freq ?? 0));
-      this.remember(word, docs >= this.options.minDocs, now);
+      const inLocations = docsIn('location', word);
+      this.remember(word, docs >= this.options.minDocs, inLocations >= this.options.minDocs && inLocations > docsIn('title', word), now);
     }
   }
 
-  private remember(word: string, known: boolean, now: number): void {
+  private remember(word: string, known: boolean, place: boolean, now: number): void {
     this.known.delete(word);
-    this.known.set(word, { known, until: now + this.options.ttlMs });
+    this.known.set(word, { known, place, until: now + this.options.ttlMs });
     // A Map iterates in insertion order: the first key is the oldest answer.
     while (this.known.size > this.options.maxEntries) this.known.delete(this.known.keys().next().value!);
   }

@@ -1,13 +1,18 @@
 import type { estypes } from '@elastic/elasticsearch';
+import { intentClauses } from './intent-clauses';
+import { placeCodeOf } from './place-names';
+import { understandQuery } from './query-intent';
 import { queryWords } from './query-words';
 import { concepts, synonymsOf, type Concept } from './synonyms';
+import { formsOf } from './word-forms';
 
 type Query = estypes.QueryDslQueryContainer;
 
 /**
  * How much a match in each field counts (DESIGN.md 4): the title most, then skills,
  * organization and tags, then the description. Location and department count as little as the
- * description, so "berlin" or "marketing" in a query still finds the jobs a seeker means.
+ * description, so "berlin" or "marketing" in a query still finds the jobs a seeker means; a
+ * word that names a place counts more in the location (PLACE_WEIGHT).
  */
 export const FIELD_WEIGHTS: Record<string, number> = {
   title: 6,
@@ -41,6 +46,13 @@ const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions
 const TYPO_WEIGHT = 0.5;
 /** A word found through a synonym ("k8s" for "kubernetes"): below the word itself, above a typo. */
 const SYNONYM_WEIGHT = 0.8;
+/**
+ * Another form of the word ("analysts" for "analyst"). Each form is its own term with its own
+ * rarity, and a rare form scores up to twice the common one (a title "Business Analysts" scored
+ * 66 for "analyst" against 36 for a title "Data Analyst"); below half, the form the seeker typed
+ * still ranks first, as a stemmed index would rank them together.
+ */
+const FORM_WEIGHT = 0.4;
 
 /**
  * Typos are looked for in the short fields only: in a long description a word one edit away
@@ -53,38 +65,78 @@ const weighted = (suffix: string, only?: ReadonlySet<string>) =>
     .filter(([field]) => !only || only.has(field))
     .map(([field, weight]) => `${field}${suffix}^${weight}`);
 
+/**
+ * A place named in a query ("nurse london") means where the job is: for a word the index knows
+ * as a place (more job locations than titles have it, ./known-words), the location counts more
+ * than skills, far above a passing mention of the place in a description. Other words keep the
+ * location's low weight: "nurse" in a location named "Nurse Bank" is no reason to rank a job.
+ */
+const PLACE_WEIGHT = 4;
+
 // The field lists ("title^6", ...) are the same for every word of every query: built once.
-const STEMMED_FIELDS = weighted('');
+// The main fields keep words as written (no stemming); a word asks for its forms (./word-forms).
+const WORD_FIELDS = weighted('');
+const PLACE_WORD_FIELDS = WORD_FIELDS.map((field) => (field.startsWith('location^') ? `location^${PLACE_WEIGHT}` : field));
 const PLAIN_TYPO_FIELDS = weighted('.plain', TYPO_FIELDS);
 const PLAIN_FIELDS = weighted('.plain');
 
 /**
- * A synonym standing in for `standsFor` query words, in the stemmed fields; one of several words
+ * A synonym standing in for `standsFor` query words, in the main fields; one of several words
  * as a phrase. A match scores about the sum of its words, so the weight is scaled by the words it
  * stands for over its own: "machine learning" for "ml" counts as one word and never outranks "ML"
- * itself, while "ML" for "machine learning" counts as two, as the words it replaces do.
+ * itself, while "ML" for "machine learning" counts as two, as the words it replaces do. (An
+ * abbreviation is rarer than its words, so "HCA" for "healthcare assistant" may outrank the words
+ * themselves; counted as one word, "ML" fell below "machine" and "learning" far apart.)
  */
 function synonymQuery(synonym: string, standsFor = 1): Query {
   const words = synonym.split(' ').length;
   return {
     multi_match: {
       query: synonym,
-      type: words > 1 ? 'phrase' : 'best_fields',
-      fields: STEMMED_FIELDS,
+      type: words > 1 ? 'phrase' : 'cross_fields',
+      fields: WORD_FIELDS,
       boost: (SYNONYM_WEIGHT * standsFor) / words,
     },
   };
 }
 
-/** Which query words get typo tolerance: all of them, or only those the index does not know (./known-words). */
-export type TypoPolicy = (word: string) => boolean;
+/**
+ * Which query words get typo tolerance: all of them, or only those the index does not know; and
+ * which name places (./known-words).
+ */
+export interface TypoPolicy {
+  (word: string): boolean;
+  /** Words found in more job locations than job titles ("london", not "nurse"). */
+  readonly places?: ReadonlySet<string>;
+}
 const EVERY_WORD: TypoPolicy = () => true;
 
+/** A US state named in full meets its code in the location ("california": "San Diego, CA"). */
+function placeCodeQueries(word: string): Query[] {
+  const code = placeCodeOf(word);
+  return code ? [{ term: { 'location.plain': { value: code, boost: FIELD_WEIGHTS.location } } }] : [];
+}
+
 /**
- * One word of the query: its best field counts, stemmed ("developers" finds "developer") or,
- * with a typo ("typscript" finds "TypeScript"), unstemmed at a lower weight, or through a
- * synonym ("k8s" finds "Kubernetes", ./synonyms) at a weight between the two. An experience
- * level or job type named in the query ("senior", "internship") matches those fields too.
+ * The main clauses of a word: the word as typed in its best field (a word the tokenizer splits,
+ * "front-end", in all its parts), and its other forms ("nurses" finds "nurse", ./word-forms) at
+ * FORM_WEIGHT. The word's rarity is taken over all the fields together (cross_fields), so the
+ * field weights decide: with each field's own rarity, "nurse" in the one employer named "Nurse
+ * Jobs" (3 postings) scored 33 against 10 to 15 for "Nurse" in a title (5 000 postings).
+ */
+function formsQueries(word: string, fields: string[]): Query[] {
+  const others = formsOf(word).filter((form) => form !== word);
+  return [
+    { multi_match: { query: word, type: 'cross_fields', fields, operator: 'and' } },
+    ...(others.length > 0 ? [{ multi_match: { query: others.join(' '), type: 'cross_fields', fields, boost: FORM_WEIGHT } } as Query] : []),
+  ];
+}
+
+/**
+ * One word of the query: its best field counts, in any of its forms ("developers" finds
+ * "developer") or, with a typo ("typscript" finds "TypeScript"), as typed at a lower weight, or
+ * through a synonym ("k8s" finds "Kubernetes", ./synonyms) at a weight between the two. An
+ * experience level or job type ("senior", "internship") matches those fields too.
  *
  * Only the best field counts (no tie_breaker): with one, Elasticsearch cannot skip documents
  * that cannot reach the top, and a common word over a million postings took 29 ms instead of 4.
@@ -95,11 +147,12 @@ function wordQuery(word: string, typos: TypoPolicy): Query {
   return {
     dis_max: {
       queries: [
-        { multi_match: { query: word, type: 'best_fields', fields: STEMMED_FIELDS, operator: 'and' } },
+        ...formsQueries(word, typos.places?.has(word) ? PLACE_WORD_FIELDS : WORD_FIELDS),
         ...(typos(word)
           ? [{ multi_match: { query: word, type: 'best_fields', fields: PLAIN_TYPO_FIELDS, operator: 'and', ...TYPO_TOLERANCE, boost: TYPO_WEIGHT } } as Query]
           : []),
         ...synonymsOf(word).map((synonym) => synonymQuery(synonym)),
+        ...placeCodeQueries(word),
         { term: { 'experience.lower': { value: word, boost: FIELD_WEIGHTS.description } } },
         { term: { type: { value: word, boost: FIELD_WEIGHTS.description } } },
       ],
@@ -123,10 +176,9 @@ function stopWordsQuery(q: string): Query {
   return { multi_match: { query: q, type: 'best_fields', fields: PLAIN_FIELDS, operator: 'and' } };
 }
 
-/** Whether a query has enough words that RELAXED_WORDS_MATCHED asks for fewer than MINIMUM_WORDS_MATCHED. */
+/** Whether a query has enough role words that RELAXED_WORDS_MATCHED asks for fewer than MINIMUM_WORDS_MATCHED. */
 export function canRelax(q: string): boolean {
-  const { words, onlyStopWords } = queryWords(q);
-  return !onlyStopWords && concepts(words).length >= 3;
+  return !queryWords(q).onlyStopWords && concepts(understandQuery(q).role).length >= 3;
 }
 
 /** The two parts of a search's scoring: what must match (and scores), and what lifts the best of those. */
@@ -144,26 +196,45 @@ export interface RelevanceQuery {
 export const PHRASE_WINDOW = 100;
 
 /**
- * The scoring of a search. Each word may match in a different field (term-centric), and enough
- * words must match (MINIMUM_WORDS_MATCHED, or RELAXED_WORDS_MATCHED when `relaxed`). Phrase clauses then lift the jobs where the words
- * stand together: the exact phrase in the title most, then adjacent word pairs in the title and
- * in the description.
+ * What must match: the role words of the query (./query-intent), each in any field
+ * (term-centric), enough of them (MINIMUM_WORDS_MATCHED, or RELAXED_WORDS_MATCHED when
+ * `relaxed`). Filler ("jobs") never counts, so a query cannot match on filler alone. The places
+ * (words the index knows as places: "bristol"), level, type and remote work the query names
+ * favour the jobs that have them (./intent-clauses): a pharmacist elsewhere is a better answer
+ * to "pharmacist birmingham" than a nurse in Birmingham whose posting mentions a pharmacist.
+ * A query of places alone ("london") asks for them.
+ */
+function matchQuery(q: string, typos: TypoPolicy, relaxed: boolean): Query {
+  const intent = understandQuery(q);
+  const isPlace = (word: string) => typos.places?.has(word) ?? false;
+  const places = intent.role.every(isPlace) ? [] : intent.role.filter(isPlace);
+  const roleWords = intent.role.filter((word) => !places.includes(word));
+  const role: Query = {
+    bool: { should: concepts(roleWords).map((concept) => conceptQuery(concept, typos)), minimum_should_match: relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
+  };
+  const favoured = [...places.map((place) => wordQuery(place, typos)), ...intentClauses(intent)];
+  return favoured.length === 0 ? role : { bool: { must: role, should: favoured } };
+}
+
+/**
+ * The scoring of a search: what must match (matchQuery). Phrase clauses then lift the jobs
+ * where the words stand together: the exact phrase in the title most, then adjacent word pairs
+ * in the title and in the description. Filler words are left out of the phrase ("nurse jobs"
+ * is compared as "nurse"), and in the description the level and type words too.
  */
 export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD, relaxed = false): RelevanceQuery {
   const { words, onlyStopWords } = queryWords(q);
   if (words.length === 0) return { match: { match_none: {} } };
-  const minimum = relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED;
-  const match: Query = onlyStopWords
-    ? stopWordsQuery(q)
-    : { bool: { should: concepts(words).map((concept) => conceptQuery(concept, typos)), minimum_should_match: minimum } };
+  const intent = onlyStopWords ? undefined : understandQuery(q);
+  const phrase = intent?.phraseText ?? q;
   return {
-    match,
+    match: onlyStopWords ? stopWordsQuery(q) : matchQuery(q, typos, relaxed),
     phrases: {
       bool: {
         should: [
-          { match_phrase: { 'title.plain': { query: q, boost: 4 } } },
-          { match: { 'title.pairs': { query: q, boost: 2 } } },
-          { match: { 'description.pairs': { query: q, boost: 1 } } },
+          { match_phrase: { 'title.plain': { query: phrase, boost: 4 } } },
+          { match: { 'title.pairs': { query: phrase, boost: 2 } } },
+          { match: { 'description.pairs': { query: intent?.rolePhrase ?? q, boost: 1 } } },
         ],
       },
     },

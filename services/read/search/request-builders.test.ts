@@ -126,10 +126,26 @@ describe('relevanceQuery', () => {
 
   it('asks for every word of up to four, four fifths of a longer query; relaxed, one word fewer from three words on', () => {
     type Match = { match: { bool: { should: unknown[]; minimum_should_match: string } } };
-    const { match } = relevanceQuery('senior kotlin engineer berlin') as Match;
+    const { match } = relevanceQuery('kotlin engineer berlin payments') as Match;
     expect(match.bool.should).to.have.length(4);
     expect(match.bool.minimum_should_match).to.equal('4<80%');
-    expect((relevanceQuery('senior kotlin engineer berlin', undefined, true) as Match).match.bool.minimum_should_match).to.equal('2<75%');
-    expect([canRelax('kotlin engineer'), canRelax('senior kotlin engineer'), canRelax('machine learning engineer')]).to.deep.equal([false, true, false]);
+    expect((relevanceQuery('kotlin engineer berlin payments', undefined, true) as Match).match.bool.minimum_should_match).to.equal('2<75%');
+    expect([canRelax('kotlin engineer'), canRelax('kotlin engineer berlin'), canRelax('machine learning engineer')]).to.deep.equal([false, true, false]);
+  });
+
+  it('requires the role words only: a level or job type favours jobs, filler counts for nothing', () => {
+    type Match = { match: { bool: { must: { bool: { should: unknown[] } }; should: unknown[] } } };
+    const { match } = relevanceQuery('senior kotlin engineer jobs') as Match;
+    expect(match.bool.must.bool.should).to.have.length(2);
+    expect(match.bool.should).to.have.length(1);
+    expect(JSON.stringify(match.bool.should)).to.include('"experience.lower"');
+    expect(JSON.stringify(match)).not.to.include('"jobs"');
+    expect([canRelax('senior kotlin engineer'), canRelax('part time kotlin engineer jobs')]).to.deep.equal([false, false]);
+  });
+
+  it('asks for the other forms of a word below the word itself in the main fields, as typed in the typo fields', () => {
+    const text = JSON.stringify(relevanceQuery('nurses'));
+    expect(text).to.match(/"query":"nurse","type":"cross_fields","fields":\["title\^6"[^}]*"boost":0.4/);
+    expect(text).to.match(/"query":"nurses","type":"best_fields","fields":\["title.plain\^6"[^}]*"fuzziness"/);
   });
 });

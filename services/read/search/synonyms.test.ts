@@ -6,8 +6,10 @@ import { concepts, SYNONYM_GROUPS, synonymsOf } from './synonyms';
 describe('synonyms', () => {
   const terms = SYNONYM_GROUPS.flat();
 
-  it('lists each term once, in lowercase with single spaces, in groups of two or more', () => {
-    expect(new Set(terms).size).to.equal(terms.length);
+  it('lists each term once per group and each phrase once, in lowercase with single spaces, in groups of two or more', () => {
+    for (const group of SYNONYM_GROUPS) expect(new Set(group).size, group.join()).to.equal(group.length);
+    const phrases = terms.filter((t) => t.includes(' '));
+    expect(new Set(phrases).size).to.equal(phrases.length);
     for (const term of terms) expect(term).to.match(/^[a-z0-9]+( [a-z0-9]+)*$/);
     for (const group of SYNONYM_GROUPS) expect(group.length).to.be.at.least(2);
   });
@@ -27,13 +29,27 @@ describe('synonyms', () => {
     expect(synonymsOf('engineer')).to.deep.equal([]);
   });
 
+  it('gives a word in several groups the members of each ("pm" is any of three managers)', () => {
+    expect(synonymsOf('pm')).to.deep.equal(['project manager', 'product manager', 'program manager']);
+    expect(synonymsOf('sre')).to.deep.equal(['site reliability engineer', 'site reliability engineering', 'devops', 'dev ops']);
+    expect(synonymsOf('devops')).to.deep.equal(['dev ops', 'sre']);
+  });
+
+  it('knows the abbreviations of the issue: sre, devops, ml, ai, hr, qa, ux, ui, pm, rn, rmn, gp, hca, etl', () => {
+    for (const abbreviation of ['sre', 'devops', 'ml', 'ai', 'hr', 'qa', 'ux', 'ui', 'pm', 'rn', 'rmn', 'gp', 'hca', 'etl']) {
+      expect(synonymsOf(abbreviation), abbreviation).not.to.be.empty;
+    }
+    expect(synonymsOf('rmn')).to.include('mental health nurse');
+    expect(synonymsOf('hca')).to.include('healthcare assistant');
+  });
+
   it('reads the words of a multi-word member as one term, the longest spelling first', () => {
     expect(concepts(['senior', 'machine', 'learning', 'engineer'])).to.deep.equal([
       { words: ['senior'], synonyms: [] },
       { words: ['machine', 'learning'], synonyms: ['ml'] },
       { words: ['engineer'], synonyms: [] },
     ]);
-    expect(concepts(['site', 'reliability', 'engineer'])).to.deep.equal([{ words: ['site', 'reliability', 'engineer'], synonyms: ['sre'] }]);
+    expect(concepts(['site', 'reliability', 'engineer'])).to.deep.equal([{ words: ['site', 'reliability', 'engineer'], synonyms: ['site reliability engineering', 'sre'] }]);
     expect(concepts(['learning', 'machine'])).to.deep.equal([
       { words: ['learning'], synonyms: [] },
       { words: ['machine'], synonyms: [] },
@@ -43,10 +59,10 @@ describe('synonyms', () => {
 
   it('weighs a synonym below the term itself, by the words it stands for over its own', () => {
     const text = JSON.stringify(relevanceQuery('k8s ml'));
-    expect(text).to.include('{"multi_match":{"query":"kubernetes","type":"best_fields"');
+    expect(text).to.include('{"multi_match":{"query":"kubernetes","type":"cross_fields"');
     expect(text).to.match(/"query":"kubernetes"[^}]*"boost":0\.8\b/);
     expect(text).to.match(/"query":"machine learning","type":"phrase"[^}]*"boost":0\.4\b/);
-    expect(JSON.stringify(relevanceQuery('machine learning'))).to.match(/"query":"ml","type":"best_fields"[^}]*"boost":1\.6\b/);
+    expect(JSON.stringify(relevanceQuery('machine learning'))).to.match(/"query":"ml","type":"cross_fields"[^}]*"boost":1\.6\b/);
     expect(JSON.stringify(relevanceQuery('engineer'))).not.to.include('"type":"phrase"');
   });
 });

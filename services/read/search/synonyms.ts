@@ -20,17 +20,31 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['frontend', 'front end'],
   ['backend', 'back end'],
   ['fullstack', 'full stack'],
-  ['site reliability engineer', 'sre'],
+  ['site reliability engineer', 'site reliability engineering', 'sre'],
+  // An SRE seeker is also after the DevOps roles that do the same work, and the reverse.
+  ['devops', 'dev ops', 'sre'],
   ['quality assurance', 'qa'],
   ['human resources', 'hr'],
+  ['project manager', 'pm'],
+  ['product manager', 'pm'],
+  ['program manager', 'pm'],
+  ['extract transform load', 'etl'],
+  // The abbreviations of health care postings (NHS).
+  ['registered nurse', 'registered general nurse', 'rn', 'rgn'],
+  ['registered mental health nurse', 'registered mental nurse', 'mental health nurse', 'rmn'],
+  ['general practitioner', 'gp'],
+  ['healthcare assistant', 'health care assistant', 'hca'],
+  ['operating department practitioner', 'odp'],
+  ['occupational therapist', 'ot'],
   ['amazon web services', 'aws'],
   ['google cloud platform', 'gcp'],
 ];
 
-/** For each one-word member of a group, the other members of its group. */
-const EQUIVALENTS: ReadonlyMap<string, readonly string[]> = new Map(
-  SYNONYM_GROUPS.flatMap((group) => group.filter((term) => !term.includes(' ')).map((term) => [term, group.filter((other) => other !== term)] as const)),
-);
+/** For each one-word member of a group, the other members of every group it is in ("pm": each kind of manager). */
+const EQUIVALENTS: ReadonlyMap<string, readonly string[]> = SYNONYM_GROUPS.reduce((map, group) => {
+  for (const term of group.filter((t) => !t.includes(' '))) map.set(term, [...new Set([...(map.get(term) ?? []), ...group.filter((other) => other !== term)])]);
+  return map;
+}, new Map<string, string[]>());
 
 /** What else a (lowercase) query word may match; empty for most words. */
 export function synonymsOf(word: string): readonly string[] {
