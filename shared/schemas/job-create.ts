@@ -34,6 +34,9 @@ export const JobCreateRequest = Type.Object(
   },
   { $id: 'JobCreateRequest', additionalProperties: false },
 );
+/** The Idempotency-Key of a create: 1 to 255 visible ASCII characters (a UUID, say). */
+export const IdempotencyKey = Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' });
+
 /** A create body as validated (trimmed, blanks dropped). */
 export type JobCreateRequest = Static<typeof JobCreateRequest>;
 

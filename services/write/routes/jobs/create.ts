@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { errors } from '../../../../shared/errors';
 import { defineRoute } from '../../../../shared/http/route';
 import { presentCreatedJob } from '../../../../shared/jobs/job-document';
-import { JobCreateRequest, prepareJobCreate } from '../../../../shared/schemas/job-create';
+import { IdempotencyKey, JobCreateRequest, prepareJobCreate } from '../../../../shared/schemas/job-create';
 import { CreatedJob } from '../../../../shared/schemas/job';
 import { Type } from '@sinclair/typebox';
 import { authenticate, type Caller } from '../../auth/authenticate';
@@ -51,7 +51,7 @@ export function createJobRoute(deps: WriteDeps) {
     requestHeaders: {
       'Idempotency-Key': {
         description: `A key of your choosing (1 to 255 visible ASCII characters, e.g. a UUID) that makes a retry safe: the same key and body within ${IDEMPOTENCY_KEY_TTL_HOURS} hours never create a second job.`,
-        schema: Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' }),
+        schema: IdempotencyKey,
       },
     },
     responses: {

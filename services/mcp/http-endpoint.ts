@@ -1,0 +1,54 @@
+import type http from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createJobListingClient } from '../../clients/typescript';
+import { errors, type ApiError } from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
+import { injectFetch } from './inject-fetch';
+import { createMcpServer } from './server';
+
+/** Where the Streamable HTTP transport answers, on the public base URL. */
+export const MCP_PATH = '/mcp';
+
+/** The caller's API key: x-api-key, or Authorization: Bearer (what MCP clients send). */
+export function apiKeyOf(req: http.IncomingMessage): string | undefined {
+  const key = req.headers['x-api-key'];
+  if (typeof key === 'string' && key.trim()) return key.trim();
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return bearer?.[1];
+}
+
+function answerError(res: http.ServerResponse, error: ApiError): void {
+  res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', ...error.headers });
+  res.end(JSON.stringify(error.toBody()));
+}
+
+/**
+ * The MCP Streamable HTTP endpoint, stateless: each POST is one JSON-RPC exchange with a server
+ * made for it, whose tools call `api` (the whole API's handler, in process) with the caller's key
+ * and address, so one instance or many behind a balancer answer alike. Without sessions there is
+ * no server-to-client stream to open, so GET and DELETE are 405.
+ */
+export function mcpEndpoint(api: http.RequestListener, logger: Logger): http.RequestListener {
+  return (req, res) => {
+    if (req.method !== 'POST') return answerError(res, errors.methodNotAllowed(req.method ?? 'GET', ['POST']));
+    const forwarded = req.headers['x-forwarded-for'];
+    const client = createJobListingClient({
+      baseUrl: 'http://api.internal',
+      apiKey: apiKeyOf(req),
+      fetch: injectFetch(api, { remoteAddress: req.socket.remoteAddress, headers: typeof forwarded === 'string' ? { 'x-forwarded-for': forwarded } : {} }),
+    });
+    const server = createMcpServer(client);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    server
+      .connect(transport)
+      .then(() => transport.handleRequest(req, res))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'MCP request failed');
+        if (!res.headersSent) answerError(res, errors.internal(err));
+      });
+  };
+}

@@ -1,0 +1,49 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { TSchema } from '@sinclair/typebox';
+import type { JobListingClient } from '../../clients/typescript';
+import { API_VERSION } from '../../shared/openapi/document-types';
+import { describeErrors, validatorFor } from '../../shared/schemas/ajv';
+import type { ToolDefinition } from './tool';
+import { toolError } from './tool-result';
+import { TOOLS } from './tools';
+
+/** What the server tells a client at initialize: the shape of a session, in three sentences. */
+const INSTRUCTIONS =
+  'Find jobs with search_jobs (keywords) or browse_jobs (newest, by filters); both answer compact pages with a next_cursor to page on. ' +
+  'Read one posting in full with get_job; resolve organization and location names to ids with list_organizations and list_locations. ' +
+  'apply_to_job and create_job act for the owner of the API key this server was given.';
+
+/** Checks a call's arguments against the tool's input schema (defaults filled in), as the HTTP API checks its input. */
+function checkArguments(tool: ToolDefinition, args: Record<string, unknown>): CallToolResult | undefined {
+  const validate = validatorFor(tool.inputSchema as unknown as TSchema);
+  if (validate(args)) return undefined;
+  const details = describeErrors(validate.errors);
+  return toolError({
+    code: 'invalid_request',
+    message: `Invalid arguments: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}.`,
+    hint: `Fix the arguments named in details; ${tool.name}'s input schema lists them.`,
+    details,
+  });
+}
+
+/**
+ * An MCP server whose tools call the API through `api` (its base URL and key set by the
+ * transport). Tools are listed with JSON Schemas from the HTTP routes' TypeBox definitions;
+ * each call answers structuredContent and a short text, or an isError result with the error object.
+ */
+export function createMcpServer(api: JobListingClient): Server {
+  const server = new Server({ name: 'job-listing-agent-api', title: 'Job Listing Agent API', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: TOOLS.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = TOOLS.find((t) => t.name === request.params.name);
+    if (!tool) {
+      return toolError({ code: 'not_found', message: `No tool named "${request.params.name}".`, hint: `Use one of: ${TOOLS.map((t) => t.name).join(', ')}.` });
+    }
+    const args = { ...(request.params.arguments ?? {}) };
+    return checkArguments(tool, args) ?? (await tool.call(api, args));
+  });
+  return server;
+}

@@ -1,0 +1,28 @@
+import type { JobSearchResult } from '../../../clients/typescript';
+import type { JobField } from '../../../shared/schemas/job';
+
+/** The Job fields a page of results shows unless the caller names others: enough to choose, small enough to list. */
+export const COMPACT_FIELDS: JobField[] = ['title', 'organization', 'location', 'type', 'salary', 'experience', 'closing_date'];
+/** Characters of description snippet per job unless the caller asks otherwise. */
+export const DEFAULT_SNIPPET = 200;
+
+/** The compact defaults, under what the caller asked for. */
+export function compactQuery<T extends Record<string, unknown>>(args: T): T & { fields: string[]; snippet: number } {
+  return { ...args, fields: (args.fields as string[] | undefined) ?? COMPACT_FIELDS, snippet: (args.snippet as number | undefined) ?? DEFAULT_SNIPPET };
+}
+
+/** Paging and compactness, said the same way in both list tools' descriptions. */
+export const PAGING_HELP =
+  'Results are compact: id, title, organization, location, type, salary, experience, closing_date and a ~200-character `snippet` of the ' +
+  'description; pass `fields` (and `snippet`) to change that, and call get_job for a posting in full. Paging: when ' +
+  '`pagination.next_cursor` is present, call again with the same arguments plus `cursor` set to it (and no `page`) for the next page; ' +
+  'it reaches every result, past 10 000. `facets` (e.g. ["job_types","location_ids"]) adds counts per value, with labels for ids.';
+
+/** The short text beside a page: how many, which page, how to go on, then one line per job. */
+export function pageSummary(page: JobSearchResult): string {
+  const { pagination } = page;
+  const total = `${pagination.total_relation === 'gte' ? 'over ' : ''}${pagination.total_items}`;
+  const lines = page.jobs.map((job) => `- ${[job.title, job.organization, job.location].filter(Boolean).join(' | ')} (id ${job.id})`);
+  const next = pagination.next_cursor ? `next page: cursor=${pagination.next_cursor}` : 'no next page';
+  return [`${page.jobs.length} of ${total} jobs, page ${pagination.current_page}; ${next}`, ...lines].join('\n');
+}

@@ -1,0 +1,24 @@
+import type { paths } from '../../../clients/typescript';
+import { JobSearchResult, SearchQuery } from '../../../shared/schemas/job-search';
+import { READ_ONLY, type ToolDefinition } from '../tool';
+import { toolResult } from '../tool-result';
+import { toolSchema } from '../tool-schema';
+import { compactQuery, PAGING_HELP, pageSummary } from './job-page';
+
+type Query = paths['/agents/jobs/search']['get']['parameters']['query'];
+
+/** search_jobs: GET /agents/jobs/search. */
+export const searchJobsTool: ToolDefinition = {
+  name: 'search_jobs',
+  title: 'Search jobs',
+  description:
+    'Keyword search over active job postings, best match first (title counts most, then skills, organization, tags, description). ' +
+    'Use it when you have words to match ("backend engineer kubernetes"); use browse_jobs to list newest jobs by filters alone. ' +
+    'Filters take arrays and combine with AND, values within one filter with OR; organization_ids and location_ids come from ' +
+    'list_organizations and list_locations. ' +
+    PAGING_HELP,
+  inputSchema: toolSchema(SearchQuery),
+  outputSchema: toolSchema(JobSearchResult),
+  annotations: { ...READ_ONLY, title: 'Search jobs' },
+  call: async (api, args) => toolResult(await api.GET('/agents/jobs/search', { params: { query: compactQuery(args) as unknown as Query } }), pageSummary),
+};
