@@ -77,6 +77,12 @@ const PLACE_WEIGHT = 4;
 // The main fields keep words as written (no stemming); a word asks for its forms (./word-forms).
 const WORD_FIELDS = weighted('');
 const PLACE_WORD_FIELDS = WORD_FIELDS.map((field) => (field.startsWith('location^') ? `location^${PLACE_WEIGHT}` : field));
+/**
+ * Where a place favours a job (placeQuery): its location above all; named in the title or the
+ * description, the job may be elsewhere ("Bioprocess Scientist - San Diego" outranked data
+ * scientists located there when the title counted as much as for a role word).
+ */
+const PLACE_FIELDS = [`location^${PLACE_WEIGHT}`, 'title^1', 'organization^1', 'description^0.5'];
 const PLAIN_TYPO_FIELDS = weighted('.plain', TYPO_FIELDS);
 const PLAIN_FIELDS = weighted('.plain');
 
@@ -195,6 +201,11 @@ export interface RelevanceQuery {
  */
 export const PHRASE_WINDOW = 100;
 
+/** A place that favours the jobs located there (PLACE_FIELDS), or in its state ("california": "CA"). */
+function placeQuery(place: string): Query {
+  return { dis_max: { queries: [{ multi_match: { query: place, type: 'cross_fields', fields: PLACE_FIELDS } }, ...placeCodeQueries(place)] } };
+}
+
 /**
  * What must match: the role words of the query (./query-intent), each in any field
  * (term-centric), enough of them (MINIMUM_WORDS_MATCHED, or RELAXED_WORDS_MATCHED when
@@ -212,7 +223,7 @@ function matchQuery(q: string, typos: TypoPolicy, relaxed: boolean): Query {
   const role: Query = {
     bool: { should: concepts(roleWords).map((concept) => conceptQuery(concept, typos)), minimum_should_match: relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
   };
-  const favoured = [...places.map((place) => wordQuery(place, typos)), ...intentClauses(intent)];
+  const favoured = [...places.map(placeQuery), ...intentClauses(intent)];
   return favoured.length === 0 ? role : { bool: { must: role, should: favoured } };
 }
 
