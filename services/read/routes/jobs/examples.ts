@@ -42,4 +42,5 @@ export const PAGING_DESCRIPTION =
   'total_items is exact up to 10 000; above that it is 10 000 with total_relation "gte". Numbered pages (page, limit) reach the first ' +
   '10 000 results; every page that has a next one carries pagination.next_cursor, and the same request with cursor=<it> instead of page ' +
   'answers that next page, as cheaply as the first, however deep: follow cursors to read past 10 000. `fields` returns only the Job ' +
-  'fields named (id always), to keep pages small, e.g. fields=title,organization,location,salary.';
+  'fields named (id always), to keep pages small, e.g. fields=title,organization,location,salary; `snippet=N` adds at most N ' +
+  'characters of each description, around the matched words (search) or from its start.';
