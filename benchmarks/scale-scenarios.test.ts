@@ -2,7 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import { NEWEST_FIRST } from '../services/read/search/browse-query';
 import { inactiveJobs } from '../services/read/search/filters';
-import { buildScenarios, mixKindAt, type ScenarioName } from './scale-scenarios';
+import { buildScenarios, chosenScenarios, mixKindAt, type ScenarioName } from './scale-scenarios';
 
 const LOCATION = '6f1c2a4e-1b7d-4c1e-9a55-3c2b1d0e9f11';
 
@@ -88,5 +88,22 @@ describe('scale benchmark scenarios', () => {
     const built = buildScenarios({ search: client, alias: 'a', ids: ['a'], locations: [LOCATION], cursors: [], typos: () => false });
     expect(built.skipped).to.deep.include({ name: 'browse, cursor near 100 000', reason: 'the read service gave no pagination.next_cursor to follow' });
     expect(built.scenarios.map((s) => s.name)).to.include.members(['search, 1 common word', 'browse, page 1', 'get by id', 'mixed agent load']);
+  });
+
+  describe('--scenario', () => {
+    const all = [{ name: 'search, 1 common word' }, { name: 'search, 3-4 words' }, { name: 'get by id' }];
+
+    it('keeps every scenario when none is named', () => {
+      expect(chosenScenarios(all, [])).to.deep.equal(all);
+    });
+
+    it('picks scenarios by a part of their name, in their own order', () => {
+      expect(chosenScenarios(all, ['get', '3-4']).map((s) => s.name)).to.deep.equal(['search, 3-4 words', 'get by id']);
+    });
+
+    it('refuses a part that fits no scenario or several', () => {
+      expect(() => chosenScenarios(all, ['browse'])).to.throw(/fits no scenario/);
+      expect(() => chosenScenarios(all, ['search'])).to.throw(/fits 2 scenarios/);
+    });
   });
 });

@@ -33,6 +33,23 @@ export const SCENARIO_NAMES = [
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
+/**
+ * The scenarios --scenario names (each by a part of its name that fits one scenario alone), or
+ * all of them. A part that fits none or several is refused before anything is measured.
+ */
+export function chosenScenarios<S extends { name: string }>(scenarios: readonly S[], parts: readonly string[]): S[] {
+  if (parts.length === 0) return [...scenarios];
+  const chosen = new Set<S>();
+  for (const part of parts) {
+    const fits = scenarios.filter((s) => s.name.includes(part));
+    if (fits.length !== 1) {
+      throw new Error(`--scenario "${part}" fits ${fits.length === 0 ? 'no scenario' : `${fits.length} scenarios`}; choose a part of one of: ${scenarios.map((s) => `"${s.name}"`).join(', ')}`);
+    }
+    chosen.add(fits[0]!);
+  }
+  return scenarios.filter((s) => chosen.has(s));
+}
+
 /** What a page (or a get) answered, reduced to what the set-up check compares: the job ids. */
 export type Ids = string[];
 

@@ -15,7 +15,7 @@ import { startReadServiceProcess, type ReadServiceProcess } from './lib/read-ser
 import { CONCURRENCY, checkScenario, measureScenario } from './scale-measure';
 import { formatScaleReport, scaleComparisons, scaleJson, type ScaleRun, type ScenarioResult } from './scale-report';
 import { KnownWords } from '../services/read/search/known-words';
-import { buildScenarios, SEARCH_WORDS } from './scale-scenarios';
+import { buildScenarios, chosenScenarios, SCENARIO_NAMES, SEARCH_WORDS } from './scale-scenarios';
 import { openScaleWorld, type ScaleWorld } from './scale-world';
 
 /** Where the cursor scenario's pages start, when the index is big enough. */
@@ -67,6 +67,8 @@ async function topLocations(built: ScaleWorld): Promise<string[]> {
 
 /** Runs the benchmark; see the file comment. */
 export async function scale(options: BenchOptions, log: (message: string) => void): Promise<ScaleOutcome> {
+  // Checked before the world is built: a misspelt --scenario should not cost the build.
+  const wanted = new Set<string>(chosenScenarios(SCENARIO_NAMES.map((name) => ({ name })), options.scenarios).map((s) => s.name));
   const built = await openScaleWorld(options, log);
   const { world } = built;
   // The request path's client, as the read service makes it: its timeout, no retries.
@@ -78,12 +80,14 @@ export async function scale(options: BenchOptions, log: (message: string) => voi
     log(`scale: read service running as pid ${service.pid} at ${service.base} (RSS ${service.rssMb()?.toFixed(0) ?? '?'} MB)`);
 
     const ids = (await world.db.query<{ id: string }>('SELECT id FROM jobs ORDER BY id LIMIT $1', [GET_IDS])).map((r) => r.id);
-    const walked = await walkCursors(client, service.base, options.jobs, log);
+    const walked = wanted.has('browse, cursor near 100 000') ? await walkCursors(client, service.base, options.jobs, log) : undefined;
     if (walked) log(`scale: cursors of the pages up to result ${walked.offset} found`);
     // The read service decides per word whether it gets typo tolerance; the direct requests decide alike.
     const typos = await new KnownWords(search, world.config.indexAlias).typoPolicy(SEARCH_WORDS);
-    const { scenarios, skipped } = buildScenarios({ search, alias: world.config.indexAlias, ids, locations: await topLocations(built), cursors: walked?.cursors ?? [], typos });
+    const { scenarios: allScenarios, skipped: allSkipped } = buildScenarios({ search, alias: world.config.indexAlias, ids, locations: await topLocations(built), cursors: walked?.cursors ?? [], typos });
+    const skipped = allSkipped.filter((s) => wanted.has(s.name));
     for (const s of skipped) log(`scale: skipping "${s.name}": ${s.reason}`);
+    const scenarios = allScenarios.filter((s) => wanted.has(s.name));
 
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {

@@ -15,6 +15,7 @@ describe('npm run bench arguments', () => {
         json: false,
         keep: false,
         reuse: false,
+        scenarios: [],
       },
     });
   });
@@ -23,6 +24,12 @@ describe('npm run bench arguments', () => {
     const parsed = parseBenchArgs(['import-rate', 'read-latency', 'import-rate', '--jobs', '100000', '--json']);
     expect(parsed.ok && !parsed.help && parsed.options).to.include({ jobs: 100_000, json: true });
     expect(parsed.ok && !parsed.help && parsed.options.names).to.deep.equal(['read-latency', 'import-rate']);
+  });
+
+  it('takes --scenario for scale alone, repeatable', () => {
+    const parsed = parseBenchArgs(['scale', '--scenario', 'get', '--scenario', 'mixed']);
+    expect(parsed.ok && !parsed.help && parsed.options.scenarios).to.deep.equal(['get', 'mixed']);
+    expect(parseBenchArgs(['read-latency', '--scenario', 'get'])).to.have.property('ok', false);
   });
 
   it('runs scale only when it is named, with --reuse for it alone', () => {

@@ -25,6 +25,8 @@ export interface BenchOptions {
   keep: boolean;
   /** scale: measure the world it built before when it still fits, and keep it afterwards. */
   reuse: boolean;
+  /** scale: the scenarios to measure (all when empty), to iterate on one without the others' minutes. */
+  scenarios: string[];
 }
 
 /** The text of `npm run bench -- --help`. */
@@ -72,6 +74,9 @@ options:
   --reuse             scale: measure the index built by an earlier scale run (kept on disk)
                       when it holds exactly --jobs jobs of the current index definition,
                       else build it again; either way keep it for the next run
+  --scenario <name>   scale: measure only this scenario (repeatable; a unique part of its
+                      name is enough, e.g. --scenario get); the report still lists every
+                      target, and those of scenarios not run are left unchecked
   --help              this text
 
 Benchmarks use their own databases and index aliases (jla_bench_*); Elasticsearch is started
@@ -110,6 +115,7 @@ export function parseBenchArgs(argv: readonly string[]): ParsedBenchArgs {
         json: { type: 'boolean', default: false },
         keep: { type: 'boolean', default: false },
         reuse: { type: 'boolean', default: false },
+        scenario: { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -132,9 +138,11 @@ export function parseBenchArgs(argv: readonly string[]): ParsedBenchArgs {
   const names = positionals.length === 0 ? [...DEFAULT_BENCHMARKS] : BENCHMARK_NAMES.filter((n) => positionals.includes(n));
   // Said rather than ignored: without scale, --reuse would silently reuse nothing.
   if (values.reuse && !names.includes('scale')) return { ok: false, message: '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)' };
+  const scenarios = values.scenario!;
+  if (scenarios.length > 0 && !names.includes('scale')) return { ok: false, message: '--scenario applies to the scale benchmark only (npm run bench -- scale --scenario get)' };
   return {
     ok: true,
     help: false,
-    options: { names, ...(numbers as Record<keyof typeof numbers, number>), json: values.json!, keep: values.keep!, reuse: values.reuse! },
+    options: { names, ...(numbers as Record<keyof typeof numbers, number>), json: values.json!, keep: values.keep!, reuse: values.reuse!, scenarios },
   };
 }

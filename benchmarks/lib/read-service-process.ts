@@ -1,9 +1,10 @@
 /**
- * The read service as a process of its own, started as ops run it (services/read/server.ts under
- * tsx's loader, as docker-compose does): its memory is then its own to measure, and it does not
- * share an event loop with the load the benchmark generates.
+ * The read service as a process of its own, started as ops run it (compiled with `npm run build`,
+ * then `node --enable-source-maps dist/services/read/server.js`, as `npm run start:read` and the
+ * container image do): its memory is then its own to measure, and it does not share an event loop
+ * with the load the benchmark generates.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -63,7 +64,9 @@ export async function startReadServiceProcess(config: Config): Promise<ReadServi
     // A rate limit in the operator's environment would turn the load phases into 429s.
     READ_RATE_LIMIT_PER_MINUTE: '0',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/read/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Compiled afresh, so the run measures the code of the working tree, not an older dist/.
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/services/read/server.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString().split('\n').filter(Boolean));
