@@ -3,7 +3,7 @@ import { intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
 import { understandQuery } from './query-intent';
 import { queryWords } from './query-words';
-import { concepts, synonymsOf, type Concept } from './synonyms';
+import { concepts, relatedTo, synonymsOf, type Concept } from './synonyms';
 import { formsOf } from './word-forms';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -46,6 +46,8 @@ const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions
 const TYPO_WEIGHT = 0.5;
 /** A word found through a synonym ("k8s" for "kubernetes"): below the word itself, above a typo. */
 const SYNONYM_WEIGHT = 0.8;
+/** A neighbouring role ("devops" for "sre", ./synonyms relatedTo): below the role and its synonyms. */
+const RELATED_WEIGHT = 0.3;
 /**
  * Another form of the word ("analysts" for "analyst"). Each form is its own term with its own
  * rarity, and a rare form scores up to twice the common one (a title "Business Analysts" scored
@@ -94,14 +96,14 @@ const PLAIN_FIELDS = weighted('.plain');
  * abbreviation is rarer than its words, so "HCA" for "healthcare assistant" may outrank the words
  * themselves; counted as one word, "ML" fell below "machine" and "learning" far apart.)
  */
-function synonymQuery(synonym: string, standsFor = 1): Query {
+function synonymQuery(synonym: string, standsFor = 1, weight = SYNONYM_WEIGHT): Query {
   const words = synonym.split(' ').length;
   return {
     multi_match: {
       query: synonym,
       type: words > 1 ? 'phrase' : 'cross_fields',
       fields: WORD_FIELDS,
-      boost: (SYNONYM_WEIGHT * standsFor) / words,
+      boost: (weight * standsFor) / words,
     },
   };
 }
@@ -158,6 +160,7 @@ function wordQuery(word: string, typos: TypoPolicy): Query {
           ? [{ multi_match: { query: word, type: 'best_fields', fields: PLAIN_TYPO_FIELDS, operator: 'and', ...TYPO_TOLERANCE, boost: TYPO_WEIGHT } } as Query]
           : []),
         ...synonymsOf(word).map((synonym) => synonymQuery(synonym)),
+        ...relatedTo(word).map((related) => synonymQuery(related, 1, RELATED_WEIGHT)),
         ...placeCodeQueries(word),
         { term: { 'experience.lower': { value: word, boost: FIELD_WEIGHTS.description } } },
         { term: { type: { value: word, boost: FIELD_WEIGHTS.description } } },

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { queryWords } from './query-words';
 import { relevanceQuery } from './relevance';
-import { concepts, SYNONYM_GROUPS, synonymsOf } from './synonyms';
+import { concepts, relatedTo, SYNONYM_GROUPS, synonymsOf } from './synonyms';
 
 describe('synonyms', () => {
   const terms = SYNONYM_GROUPS.flat();
@@ -31,8 +31,10 @@ describe('synonyms', () => {
 
   it('gives a word in several groups the members of each ("pm" is any of three managers)', () => {
     expect(synonymsOf('pm')).to.deep.equal(['project manager', 'product manager', 'program manager']);
-    expect(synonymsOf('sre')).to.deep.equal(['site reliability engineer', 'site reliability engineering', 'devops', 'dev ops']);
-    expect(synonymsOf('devops')).to.deep.equal(['dev ops', 'sre']);
+    expect(synonymsOf('sre')).to.deep.equal(['site reliability engineer', 'site reliability engineering']);
+    expect(synonymsOf('devops')).to.deep.equal(['dev ops']);
+    expect(relatedTo('sre')).to.deep.equal(['devops', 'dev ops']);
+    expect(relatedTo('devops')).to.deep.equal([]);
   });
 
   it('knows the abbreviations of the issue: sre, devops, ml, ai, hr, qa, ux, ui, pm, rn, rmn, gp, hca, etl', () => {

@@ -21,8 +21,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['backend', 'back end'],
   ['fullstack', 'full stack'],
   ['site reliability engineer', 'site reliability engineering', 'sre'],
-  // An SRE seeker is also after the DevOps roles that do the same work, and the reverse.
-  ['devops', 'dev ops', 'sre'],
+  ['devops', 'dev ops'],
   ['quality assurance', 'qa'],
   ['human resources', 'hr'],
   ['project manager', 'pm'],
@@ -45,6 +44,17 @@ const EQUIVALENTS: ReadonlyMap<string, readonly string[]> = SYNONYM_GROUPS.reduc
   for (const term of group.filter((t) => !t.includes(' '))) map.set(term, [...new Set([...(map.get(term) ?? []), ...group.filter((other) => other !== term)])]);
   return map;
 }, new Map<string, string[]>());
+
+/**
+ * Terms for neighbouring roles, one way: an SRE seeker is also after the DevOps roles that do
+ * much the same work, below the site reliability roles themselves.
+ */
+const RELATED: ReadonlyMap<string, readonly string[]> = new Map([['sre', ['devops', 'dev ops']]]);
+
+/** What a (lowercase) query word finds, besides itself and its synonyms, at a lower weight; empty for most words. */
+export function relatedTo(word: string): readonly string[] {
+  return RELATED.get(word) ?? [];
+}
 
 /** What else a (lowercase) query word may match; empty for most words. */
 export function synonymsOf(word: string): readonly string[] {
