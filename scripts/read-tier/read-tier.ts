@@ -38,13 +38,13 @@ export interface TierProcess {
  * The service entry points as this module runs: the TypeScript sources under tsx (tests,
  * `npm run read-tier` through tsx), the compiled ones under dist/ otherwise.
  */
-function entryPoint(service: 'read' | 'all-in-one'): string[] {
+export function entryPoint(service: 'read' | 'all-in-one'): string[] {
   const ext = path.extname(__filename);
   const file = path.resolve(__dirname, `../../services/${service}/server${ext}`);
   return ext === '.ts' ? ['--import', 'tsx', file] : ['--enable-source-maps', file];
 }
 
-function startProcess(name: string, port: number, args: string[], env: NodeJS.ProcessEnv): TierProcess {
+export function startProcess(name: string, port: number, args: string[], env: NodeJS.ProcessEnv): TierProcess {
   let output = '';
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => (output = (output + chunk).slice(-20_000));
@@ -53,7 +53,7 @@ function startProcess(name: string, port: number, args: string[], env: NodeJS.Pr
   return { name, port, child, output: () => output };
 }
 
-async function waitForReady(proc: TierProcess, url: string, timeoutMs: number): Promise<void> {
+export async function waitForReady(proc: TierProcess, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with ${proc.child.exitCode}:\n${proc.output()}`);
@@ -64,7 +64,7 @@ async function waitForReady(proc: TierProcess, url: string, timeoutMs: number): 
   }
 }
 
-async function stopProcess(proc: TierProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export async function stopProcess(proc: TierProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   const { child } = proc;
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,0 +1,117 @@
+import { performance } from 'node:perf_hooks';
+
+/** What one phase of a drill saw: requests sent, those that failed, and their latency. */
+export interface PhaseFigures {
+  requests: number;
+  failed: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  /** Status of each failed request (or the error's name), counted. */
+  failures?: Record<string, number>;
+}
+
+/** The q-quantile (0..1) of `values` by the nearest-rank method. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Collects the outcome of requests by phase (before, during, after, ...). */
+export class PhaseRecorder {
+  private phase = 'before';
+  private readonly phases = new Map<string, { latencies: number[]; failures: Record<string, number> }>();
+
+  /** Requests that start from now on belong to `phase`. */
+  enter(phase: string): void {
+    this.phase = phase;
+  }
+
+  get current(): string {
+    return this.phase;
+  }
+
+  record(phase: string, ms: number, failure?: string): void {
+    let figures = this.phases.get(phase);
+    if (!figures) this.phases.set(phase, (figures = { latencies: [], failures: {} }));
+    figures.latencies.push(ms);
+    if (failure) figures.failures[failure] = (figures.failures[failure] ?? 0) + 1;
+  }
+
+  figures(): Record<string, PhaseFigures> {
+    const out: Record<string, PhaseFigures> = {};
+    for (const [phase, { latencies, failures }] of this.phases) {
+      const failed = Object.values(failures).reduce((a, b) => a + b, 0);
+      out[phase] = {
+        requests: latencies.length,
+        failed,
+        p50_ms: round(quantile(latencies, 0.5)),
+        p99_ms: round(quantile(latencies, 0.99)),
+        max_ms: round(Math.max(0, ...latencies)),
+        ...(failed > 0 ? { failures } : {}),
+      };
+    }
+    return out;
+  }
+
+  totals(): { requests: number; failed: number } {
+    const all = Object.values(this.figures());
+    return { requests: all.reduce((a, f) => a + f.requests, 0), failed: all.reduce((a, f) => a + f.failed, 0) };
+  }
+}
+
+/** The read paths of the agent loop: a search, a browse page, a get by id, in turn. */
+export function readPaths(ids: readonly string[]): (i: number) => string {
+  const searches = ['engineer', 'backend engineer', 'data', 'services'];
+  return (i) => {
+    switch (i % 3) {
+      case 0:
+        return `/agents/jobs/search?q=${encodeURIComponent(searches[i % searches.length])}&limit=10`;
+      case 1:
+        return `/agents/jobs?limit=20`;
+      default:
+        return `/agents/jobs/${ids[i % ids.length]}`;
+    }
+  };
+}
+
+/**
+ * Runs `concurrency` loops of GETs against `base` (search, browse, get in turn) until `stop()`
+ * resolves true, recording each under the recorder's current phase. Any answer but 200 is a
+ * failed read, and so is a request that errs or takes over `timeoutMs`. Bounded by `maxRequests`.
+ */
+export async function readLoop(options: {
+  base: string;
+  ids: readonly string[];
+  concurrency: number;
+  recorder: PhaseRecorder;
+  running: () => boolean;
+  timeoutMs?: number;
+  maxRequests?: number;
+}): Promise<void> {
+  const { base, concurrency, recorder, running, timeoutMs = 15_000, maxRequests = 1_000_000 } = options;
+  const path = readPaths(options.ids);
+  let sent = 0;
+  const worker = async () => {
+    while (running() && sent < maxRequests) {
+      const i = sent++;
+      const phase = recorder.current;
+      const started = performance.now();
+      let failure: string | undefined;
+      try {
+        const res = await fetch(`${base}${path(i)}`, { signal: AbortSignal.timeout(timeoutMs) });
+        await res.arrayBuffer();
+        if (res.status !== 200) failure = String(res.status);
+      } catch (err) {
+        failure = (err as Error).name;
+      }
+      recorder.record(phase, performance.now() - started, failure);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
