@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createJobListingClient } from '../../clients/typescript';
 import { errors, type ApiError } from '../../shared/errors';
+import { SECURITY_HEADERS } from '../../shared/http/security-headers';
 import type { Logger } from '../../shared/logger';
 import { injectFetch } from './inject-fetch';
 import { createMcpServer } from './server';
@@ -17,6 +20,28 @@ export function apiKeyOf(req: http.IncomingMessage): string | undefined {
   return bearer?.[1];
 }
 
+/** A request id as the API accepts one from a client (shared/http/request-id); anything else is replaced. */
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * What every answer of the API has, for /mcp too: its request id (the client's when sane), echoed
+ * and logged once the answer is sent, and the security headers. The tools' API calls carry the
+ * same id, so their log lines join this one.
+ */
+function traced(req: http.IncomingMessage, res: http.ServerResponse, logger: Logger): string {
+  const started = performance.now();
+  const sent = req.headers['x-request-id'];
+  const requestId = typeof sent === 'string' && SAFE_ID.test(sent) ? sent : randomUUID();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  res.setHeader('x-request-id', requestId);
+  res.on('finish', () => {
+    const line = { requestId, method: req.method, route: MCP_PATH, path: MCP_PATH, status: res.statusCode, durationMs: Math.round((performance.now() - started) * 1000) / 1000 };
+    if (res.statusCode >= 500) logger.error(line, 'request');
+    else logger.info(line, 'request');
+  });
+  return requestId;
+}
+
 function answerError(res: http.ServerResponse, error: ApiError): void {
   res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', ...error.headers });
   res.end(JSON.stringify(error.toBody()));
@@ -30,12 +55,16 @@ function answerError(res: http.ServerResponse, error: ApiError): void {
  */
 export function mcpEndpoint(api: http.RequestListener, logger: Logger): http.RequestListener {
   return (req, res) => {
+    const requestId = traced(req, res, logger);
     if (req.method !== 'POST') return answerError(res, errors.methodNotAllowed(req.method ?? 'GET', ['POST']));
     const forwarded = req.headers['x-forwarded-for'];
     const client = createJobListingClient({
       baseUrl: 'http://api.internal',
       apiKey: apiKeyOf(req),
-      fetch: injectFetch(api, { remoteAddress: req.socket.remoteAddress, headers: typeof forwarded === 'string' ? { 'x-forwarded-for': forwarded } : {} }),
+      fetch: injectFetch(api, {
+        remoteAddress: req.socket.remoteAddress,
+        headers: { 'x-request-id': requestId, ...(typeof forwarded === 'string' ? { 'x-forwarded-for': forwarded } : {}) },
+      }),
     });
     const server = createMcpServer(client);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -157,6 +157,23 @@ describe('the MCP server', function () {
       await applicant.close();
     });
 
+    it("counts its tools' API calls against the caller's own read limit, as direct calls", async () => {
+      const { handler } = createAllInOneApp({ config: testConfig({ readRateLimitPerMinute: 2 }), db: testDb(), search: testSearch(), logger: testLogger });
+      const limited = http.createServer(handler);
+      await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve));
+      const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(limited.address() as AddressInfo).port}/mcp`)));
+      try {
+        for (let i = 0; i < 2; i++) expect((await call(client, 'get_job', { job_id: JOBS[0].id })).isError).to.equal(undefined);
+        const refused = errorOf(await call(client, 'get_job', { job_id: JOBS[0].id }));
+        expect(refused.code).to.equal('rate_limited');
+        expect(refused.hint).to.match(/^Retry after \d+ seconds\.$/);
+      } finally {
+        await client.close();
+        await new Promise<void>((resolve) => limited.close(() => resolve()));
+      }
+    });
+
     it('answers arguments that break the input schema as an isError result naming them', async () => {
       const client = await overHttp();
       const bad = errorOf(await call(client, 'search_jobs', { q: 'x', limit: 1000, job_types: ['permanent'] }));
@@ -165,10 +182,13 @@ describe('the MCP server', function () {
       await client.close();
     });
 
-    it('refuses GET on /mcp (a stateless server has no stream to open)', async () => {
-      const res = await fetch(`${baseUrl}/mcp`);
+    it('refuses GET on /mcp (a stateless server has no stream to open), with the request id and security headers of every answer', async () => {
+      const res = await fetch(`${baseUrl}/mcp`, { headers: { 'x-request-id': 'trace-1' } });
       expect(res.status).to.equal(405);
       expect(res.headers.get('allow')).to.equal('POST');
+      expect(res.headers.get('x-request-id')).to.equal('trace-1');
+      expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
+      expect(await res.json()).to.deep.include({ code: 'method_not_allowed' });
     });
   });
 
