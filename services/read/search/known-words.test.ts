@@ -17,6 +17,12 @@ describe('KnownWords (which query words get typo tolerance)', () => {
     expect(['engineer', 'kotlin', 'enginer', 'astronaut'].map(policy)).to.deep.equal([false, false, true, true]);
   });
 
+  it('names as places the words found in more job locations than job titles', async () => {
+    // Every fixture job is located in Berlin (jobDocument's default); none has it in its title.
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['berlin', 'engineer', 'kotlin', 'astronaut']);
+    expect([...(policy.places ?? [])]).to.deep.equal(['berlin']);
+  });
+
   it('answers from what it learnt without asking again, until the answer is old', async () => {
     const words = new KnownWords(testSearch(), testConfig().indexAlias, { ttlMs: 1000 });
     await words.typoPolicy(['engineer'], 0);

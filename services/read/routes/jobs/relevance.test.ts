@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { indexFreshJobs } from '../../../../test/fixtures/job-documents';
+import { indexFreshJobs, jobDocument } from '../../../../test/fixtures/job-documents';
 import { readClient } from '../../../../test/fixtures/read-client';
 import { RELEVANCE_JOBS, relevanceJobName, type RelevanceJobName } from '../../../../test/fixtures/relevance-jobs';
 
@@ -93,5 +93,123 @@ describe('search relevance (golden queries)', () => {
 
   it('ignores stop words and punctuation between the words', async () => {
     expect(await ranked('the Kotlin, developer!')).to.deep.equal(await ranked('kotlin developer'));
+  });
+});
+
+/**
+ * The defects of issue 16, found on real postings, each on a small corpus of its own: stemming
+ * that joined unrelated words, filler that counted as the match, seniority and job type not
+ * meeting `experience` and `type`, a city counting less than a passing mention, abbreviations
+ * that reached nothing.
+ */
+describe('search relevance (defects found on real postings)', () => {
+  const client = readClient();
+  const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes)).toISOString();
+  const neutral = 'Join a friendly team on site.';
+  const job = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({ name, doc: jobDocument({ description: neutral, created_at: at(0), ...fields }) });
+  const corpus = [
+    // One side of a pair the dictionary stemmer joined; the other side is the query.
+    job('promotions', { title: 'Promotions Coordinator' }),
+    job('block', { title: 'Porter (Block H)' }),
+    job('act', { title: 'Act Compliance Officer' }),
+    job('busy', { title: 'Busy Ward Clerk' }),
+    job('signer', { title: 'Signer for Deaf Students' }),
+    job('source', { title: 'Source Control Engineer' }),
+    job('charge', { title: 'Charge Nurse' }),
+    job('search', { title: 'Executive Search Consultant' }),
+    job('tail', { title: 'Tail Lift Driver' }),
+    job('port', { title: 'Port Operative' }),
+    job('placement', { title: 'Placement Officer' }),
+    job('patch', { title: 'Patch Management Engineer' }),
+    // Forms of one word.
+    job('analyst', { title: 'Data Analyst', experience: 'Mid-Senior level', created_at: at(5) }),
+    job('entryAnalyst', { title: 'Data Analyst', experience: 'Entry level', created_at: at(1) }),
+    job('nurses', { title: 'Registered Nurses' }),
+    job('company', { title: 'Company Secretary' }),
+    job('children', { title: 'Children Support Worker' }),
+    // Job types and filler.
+    job('cook', { title: 'Cook', type: 'part_time' }),
+    job('partTimeMidwife', { title: 'Community Midwife', type: 'part_time', location: 'York', created_at: at(1) }),
+    job('fullTimeMidwife', { title: 'Community Midwife', location: 'York', created_at: at(5) }),
+    // Places: three jobs in Leeds make "leeds" a place; the midwife in York only mentions it.
+    job('leedsMidwife', { title: 'Community Midwife', location: 'Leeds', created_at: at(2) }),
+    job('leedsClerk', { title: 'Ward Clerk', location: 'Leeds' }),
+    job('leedsPorter', { title: 'Theatre Porter', location: 'Leeds' }),
+    job('yorkMidwife', { title: 'Community Midwife', location: 'York', description: 'Our midwives train at the Leeds hospital.', created_at: at(9) }),
+    job('remotePython', { title: 'Python Developer', location: 'Remote', created_at: at(1) }),
+    job('berlinPython', { title: 'Python Developer', location: 'Berlin', description: 'Weekly remote meetings with the team.', created_at: at(9) }),
+    // Abbreviations.
+    job('sre', { title: 'Site Reliability Engineer' }),
+    job('devops', { title: 'DevOps Engineer' }),
+    job('hca', { title: 'Healthcare Assistant' }),
+    job('gp', { title: 'General Practitioner' }),
+    job('rmn', { title: 'Registered Mental Health Nurse' }),
+    job('projectManager', { title: 'Project Manager' }),
+    job('etl', { title: 'ETL Developer' }),
+  ];
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+  const ranked = async (q: string): Promise<(string | undefined)[]> => {
+    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent(q)}&limit=100`);
+    expect(res.status).to.equal(200);
+    return res.body.jobs.map((found: { id: string }) => nameOf.get(found.id));
+  };
+
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+
+  it('never matches a word with an unrelated word the dictionary stemmer gave the same stem', async () => {
+    const collisions: [string, string][] = [
+      ['remote', 'promotions'], ['hive', 'block'], ['react', 'act'], ['business', 'busy'], ['designer', 'signer'],
+      ['resources', 'source'], ['discharge', 'charge'], ['research', 'search'], ['retail', 'tail'], ['reporting', 'port'],
+      ['replacement', 'placement'], ['dispatch', 'patch'],
+    ];
+    for (const [q, unrelated] of collisions) expect(await ranked(q), q).not.to.include(unrelated);
+  });
+
+  it('matches the other forms of a word', async () => {
+    expect(await ranked('analysts')).to.have.members(['analyst', 'entryAnalyst']);
+    expect(await ranked('nurse')).to.include('nurses');
+    expect(await ranked('companies')).to.deep.equal(['company']);
+    expect(await ranked('child')).to.deep.equal(['children']);
+  });
+
+  it('never lets filler count as the match: the role word must match', async () => {
+    expect(await ranked('part time astronaut jobs')).to.deep.equal([]);
+    expect(await ranked('astronaut vacancy')).to.deep.equal([]);
+    expect(await ranked('part time cook jobs')).to.deep.equal(['cook']);
+  });
+
+  it('meets a seniority phrase with the experience level, whichever posting is newer', async () => {
+    expect(await ranked('data analyst')).to.deep.equal(['analyst', 'entryAnalyst']);
+    expect(await ranked('entry level data analyst')).to.deep.equal(['entryAnalyst', 'analyst']);
+    expect(await ranked('junior data analyst')).to.deep.equal(['entryAnalyst', 'analyst']);
+    expect(await ranked('senior data analyst')).to.deep.equal(['analyst', 'entryAnalyst']);
+  });
+
+  it('meets a job type with the job type', async () => {
+    expect((await ranked('part time community midwife'))[0]).to.equal('partTimeMidwife');
+  });
+
+  it('favours jobs located in a city named in the query over a passing mention, without requiring the city', async () => {
+    const order = await ranked('community midwife leeds');
+    expect(order[0]).to.equal('leedsMidwife');
+    expect(order).to.include.members(['yorkMidwife', 'partTimeMidwife', 'fullTimeMidwife']);
+    expect(order).not.to.include.members(['leedsClerk', 'leedsPorter']);
+    expect(await ranked('leeds')).to.include.members(['leedsMidwife', 'leedsClerk', 'leedsPorter']);
+  });
+
+  it('favours remote jobs for "remote"', async () => {
+    expect(await ranked('remote python developer')).to.deep.equal(['remotePython', 'berlinPython']);
+  });
+
+  it('expands the abbreviations seekers type', async () => {
+    expect(await ranked('sre')).to.deep.equal(['sre', 'devops']);
+    expect(await ranked('devops')).to.deep.equal(['devops']);
+    expect(await ranked('hca')).to.deep.equal(['hca']);
+    expect(await ranked('gp')).to.deep.equal(['gp']);
+    expect(await ranked('rmn')).to.deep.equal(['rmn']);
+    expect(await ranked('pm')).to.deep.equal(['projectManager']);
+    expect(await ranked('etl')).to.deep.equal(['etl']);
   });
 });

@@ -1,0 +1,51 @@
+import { expect } from 'chai';
+import { intentClauses } from './intent-clauses';
+import { understandQuery } from './query-intent';
+
+describe('understandQuery (what a job seeker asks for)', () => {
+  it('never counts filler as the role', () => {
+    expect(understandQuery('part time nurse jobs').role).to.deep.equal(['nurse']);
+    expect(understandQuery('hiring: data analyst position, vacancy').role).to.deep.equal(['data', 'analyst']);
+  });
+
+  it('reads seniority phrases as levels, not as role words', () => {
+    expect(understandQuery('entry level data analyst')).to.deep.include({ role: ['data', 'analyst'], levels: ['entry'] });
+    expect(understandQuery('Senior staff nurse')).to.deep.include({ role: ['staff', 'nurse'], levels: ['senior'] });
+    expect(understandQuery('head of nursing')).to.deep.include({ role: ['nursing'], levels: ['head'] });
+    expect(understandQuery('jr developer').levels).to.deep.equal(['entry']);
+    expect(understandQuery('principal clinical psychologist').levels).to.deep.equal(['principal']);
+  });
+
+  it('reads employment-type words as job types, an internship as a level too', () => {
+    expect(understandQuery('part-time receptionist')).to.deep.include({ role: ['receptionist'], types: ['part_time'] });
+    expect(understandQuery('temporary healthcare assistant').types).to.deep.equal(['contract']);
+    expect(understandQuery('contract java developer').types).to.deep.equal(['contract']);
+    expect(understandQuery('data scientist internship')).to.deep.include({ role: ['data', 'scientist'], levels: ['intern'], types: ['internship'] });
+  });
+
+  it('reads remote work, and says so', () => {
+    expect(understandQuery('remote python developer')).to.deep.include({ role: ['python', 'developer'], remote: true });
+    expect(understandQuery('work from home customer service').remote).to.equal(true);
+  });
+
+  it('keeps something to match when nothing of a role is left', () => {
+    expect(understandQuery('senior').role).to.deep.equal(['senior']);
+    expect(understandQuery('part time jobs').role).to.deep.equal(['part', 'time']);
+    expect(understandQuery('jobs').role).to.deep.equal(['jobs']);
+  });
+
+  it('compares titles with the query without filler, descriptions with the role as typed', () => {
+    expect(understandQuery('speech and language therapist jobs')).to.deep.include({
+      phraseText: 'speech and language therapist',
+      rolePhrase: 'speech and language therapist',
+    });
+    expect(understandQuery('entry level data analyst')).to.deep.include({ phraseText: 'entry level data analyst', rolePhrase: 'data analyst' });
+  });
+
+  it('favours jobs by their stated experience and type, not only by words in the text', () => {
+    const text = JSON.stringify(intentClauses(understandQuery('entry level part time data analyst')));
+    expect(text).to.include('"experience.lower":["entry level"');
+    expect(text).to.include('{"term":{"type":"part_time"}}');
+    expect(intentClauses(understandQuery('data analyst'))).to.deep.equal([]);
+  });
+});
