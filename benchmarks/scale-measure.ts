@@ -52,8 +52,11 @@ async function oneAtATime(scenario: Scenario, call: Record<Variant, (r: Scenario
   return outcomes;
 }
 
-/** Measures the scenario; see the file comment. */
-export async function measureScenario(scenario: Scenario, client: TimedClient, base: string, requests: number): Promise<Omit<ScenarioResult, 'rssMbAfter'>> {
+/**
+ * Measures the scenario; see the file comment. With `floorBase` (a pass-through hop serving the
+ * same paths), its 16-at-a-time rate is measured too, right after the product's phase.
+ */
+export async function measureScenario(scenario: Scenario, client: TimedClient, base: string, requests: number, floorBase?: string): Promise<Omit<ScenarioResult, 'rssMbAfter'>> {
   const call: Record<Variant, (r: ScenarioRequest) => Promise<Outcome>> = {
     product: (r) => httpOutcome(client, `${base}${r.path}`),
     direct: (r) => outcomeOf(r.direct),
@@ -62,6 +65,11 @@ export async function measureScenario(scenario: Scenario, client: TimedClient, b
   const serial = await oneAtATime(scenario, call, requests);
 
   const phase: Budget = { requests: requests * 10, seconds: PHASE_SECONDS };
+  const measureFloor = async (floorBase: string, budget: Budget, warmup: Budget) => {
+    const floorCall = (i: number) => httpOutcome(client, `${floorBase}${scenario.requestAt(i).path}`);
+    await drive(warmup, CONCURRENCY, floorCall);
+    return drive(budget, CONCURRENCY, floorCall);
+  };
   const warm: Budget = { requests: requests * 2, seconds: 2 };
   const at16 = (v: Variant, budget: Budget) => drive(budget, CONCURRENCY, (i) => call[v](scenario.requestAt(i)));
   // Warm-up at full concurrency, so sockets, JIT and Elasticsearch caches are ready for all three.
@@ -69,6 +77,7 @@ export async function measureScenario(scenario: Scenario, client: TimedClient, b
   const directBefore = await at16('direct', phase);
   const bareBefore = await at16('bare', phase);
   const product = await at16('product', phase);
+  const floor = floorBase === undefined ? undefined : await measureFloor(floorBase, phase, warm);
   const bareAfter = await at16('bare', phase);
   const directAfter = await at16('direct', phase);
   const loaded: Record<Variant, Phase> = { product, direct: combinePhases(directBefore, directAfter), bare: combinePhases(bareBefore, bareAfter) };
@@ -96,5 +105,6 @@ export async function measureScenario(scenario: Scenario, client: TimedClient, b
       serial.bare.map((o) => o.ms),
     ),
     baselineRates: { direct: { before: directBefore.rate, after: directAfter.rate }, bare: { before: bareBefore.rate, after: bareAfter.rate } },
+    ...(floor ? { floor: { rps: floor.rate, p99At16: summarize(floor.latencies).p99, failures: floor.failures } } : {}),
   };
 }

@@ -107,4 +107,12 @@ describe('scale benchmark report', () => {
     expect(rows[1].baseline.figures).to.deep.equal({ rate: 500, before: 500, after: 500 });
     expect(rows[4].note).to.equal('failed requests: product 2, direct 0, bare 0');
   });
+
+  it("reads the get against the pass-through hop's floor when one was measured", () => {
+    const withFloor: ScaleRun = { ...run, results: [{ ...get, floor: { rps: 1200, p99At16: 9, failures: 0 } }] };
+    const json = scaleJson(withFloor).scenarios[0]!;
+    expect(json).to.deep.include({ floor: { rps: 1200, p99_ms_at_16: 9, non_2xx: 0 }, floor_rps_vs_direct: 0.6, rps_vs_floor: 0.75 });
+    expect(formatScaleReport(withFloor)).to.contain('get by id: the pass-through hop (plain node:http + undici, no framework) gave 1,200 req/s at 16 = 0.60x direct; the read service gave 0.75x of that hop.');
+    expect(scaleJson(run).scenarios.find((s) => s.scenario === 'get by id')).to.not.have.property('floor');
+  });
 });

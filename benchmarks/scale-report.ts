@@ -35,6 +35,11 @@ export interface ScenarioResult {
   baselineRates: { direct: { before: number; after: number }; bare: { before: number; after: number } };
   /** The read service's resident memory once the scenario was done, MB. */
   rssMbAfter?: number;
+  /**
+   * Get only: the pass-through hop (benchmarks/lib/pass-through-hop-server), the cheapest Node
+   * HTTP service in front of the same GET, 16 at a time: the floor any hop pays on this machine.
+   */
+  floor?: { rps: number; p99At16: number; failures: number };
 }
 
 /** A whole scale run. */
@@ -172,6 +177,7 @@ export function scaleJson(run: ScaleRun) {
         p50_vs_bare: round(ratios.p50_vs_bare),
         p99_vs_bare: round(ratios.p99_vs_bare),
         rps_vs_direct: round(ratios.rps_vs_direct),
+        ...(r.floor ? { floor: { rps: round(r.floor.rps), p99_ms_at_16: round(r.floor.p99At16), non_2xx: r.floor.failures }, floor_rps_vs_direct: round(r.floor.rps / r.direct.rps), rps_vs_floor: round(r.product.rps / r.floor.rps) } : {}),
         requests,
         read_service_rss_mb_after: r.rssMbAfter === undefined ? null : round(r.rssMbAfter),
         targets: scenarioChecks(r, run.results).map(roundedCheck),
@@ -216,6 +222,13 @@ export function formatScaleReport(run: ScaleRun): string {
   const lines = [head, '', formatColumns([header, ...rows])];
   for (const c of runChecks(run)) lines.push(`${c.target}: ${c.value === null ? 'not measured' : formatNumber(c.value)} -> ${verdict([c])}`);
   for (const s of run.skipped) lines.push(`skipped ${s.name}: ${s.reason}`);
+  for (const r of run.results) {
+    if (!r.floor) continue;
+    lines.push(
+      `${r.scenario}: the pass-through hop (plain node:http + undici, no framework) gave ${formatNumber(r.floor.rps)} req/s at 16 = ` +
+        `${x(r.floor.rps / r.direct.rps)} direct; the read service gave ${x(r.product.rps / r.floor.rps)} of that hop.`,
+    );
+  }
   lines.push(
     'p50/p99 one request at a time; req/s 16 at a time. x bare = product time / bare time; rps/direct = product req/s / direct req/s ' +
       '(the main table gives the inverse, direct / product, like every rate there). NO (v) shows the figure that missed.',

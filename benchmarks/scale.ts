@@ -11,7 +11,7 @@ import { createSearchClient } from '../shared/search/client';
 import type { BenchOptions } from './lib/args';
 import { TimedClient } from './lib/http';
 import type { Comparison } from './lib/report';
-import { startReadServiceProcess, type ReadServiceProcess } from './lib/read-service-process';
+import { startPassThroughHop, startReadServiceProcess, type ReadServiceProcess } from './lib/read-service-process';
 import { CONCURRENCY, checkScenario, measureScenario } from './scale-measure';
 import { formatScaleReport, scaleComparisons, scaleJson, type ScaleRun, type ScenarioResult } from './scale-report';
 import { KnownWords } from '../services/read/search/known-words';
@@ -75,9 +75,12 @@ export async function scale(options: BenchOptions, log: (message: string) => voi
   const search = createSearchClient(world.config);
   const client = new TimedClient({ maxSockets: CONCURRENCY });
   let service: ReadServiceProcess | undefined;
+  let hop: ReadServiceProcess | undefined;
   try {
     service = await startReadServiceProcess(world.config);
     log(`scale: read service running as pid ${service.pid} at ${service.base} (RSS ${service.rssMb()?.toFixed(0) ?? '?'} MB)`);
+    // The get target is read against the floor of any Node hop, measured in the same run.
+    if (wanted.has('get by id')) hop = await startPassThroughHop(world.config);
 
     const ids = (await world.db.query<{ id: string }>('SELECT id FROM jobs ORDER BY id LIMIT $1', [GET_IDS])).map((r) => r.id);
     const walked = wanted.has('browse, cursor near 100 000') ? await walkCursors(client, service.base, options.jobs, log) : undefined;
@@ -92,7 +95,7 @@ export async function scale(options: BenchOptions, log: (message: string) => voi
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {
       await checkScenario(scenario, client, service.base);
-      const result = await measureScenario(scenario, client, service.base, options.requests);
+      const result = await measureScenario(scenario, client, service.base, options.requests, scenario.name === 'get by id' ? hop?.base : undefined);
       results.push({ ...result, rssMbAfter: service.rssMb() });
       const p = result.product;
       log(
@@ -116,6 +119,7 @@ export async function scale(options: BenchOptions, log: (message: string) => voi
   } finally {
     client.close();
     await service?.stop();
+    await hop?.stop();
     await search.close();
     // --reuse keeps the world for the next run, whatever --keep says.
     await world.teardown(options.keep || options.reuse);

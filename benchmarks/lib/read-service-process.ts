@@ -66,7 +66,22 @@ export async function startReadServiceProcess(config: Config): Promise<ReadServi
   };
   // Compiled afresh, so the run measures the code of the working tree, not an older dist/.
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/services/read/server.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return startServiceProcess('the read service', ['--enable-source-maps', 'dist/services/read/server.js'], env, port, '/readyz');
+}
+
+/**
+ * The pass-through hop (./pass-through-hop-server) in front of the world's alias: the floor of
+ * what any Node HTTP service adds to a GET, measured beside the read service.
+ */
+export async function startPassThroughHop(config: Config): Promise<ReadServiceProcess> {
+  const port = await freePort();
+  const env = { ...process.env, HOP_PORT: String(port), HOP_ELASTICSEARCH_URL: new URL(config.elasticsearchUrl).origin, HOP_INDEX: config.indexAlias };
+  return startServiceProcess('the pass-through hop', ['--import', 'tsx', 'benchmarks/lib/pass-through-hop-server.ts'], env, port, '/healthz');
+}
+
+/** Spawns a node process that serves HTTP on `port` and waits until `readyPath` answers 200. */
+async function startServiceProcess(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<ReadServiceProcess> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString().split('\n').filter(Boolean));
@@ -93,14 +108,14 @@ export async function startReadServiceProcess(config: Config): Promise<ReadServi
   for (;;) {
     if (gone) {
       forget();
-      throw new Error(`the read service exited before it was ready:\n${output()}`);
+      throw new Error(`${name} exited before it was ready:\n${output()}`);
     }
-    const ready = await fetch(`${base}/readyz`).then((res) => res.status === 200, () => false);
+    const ready = await fetch(`${base}${readyPath}`).then((res) => res.status === 200, () => false);
     if (ready) break;
     if (Date.now() - started > READY_TIMEOUT_MS) {
       await stop();
       forget();
-      throw new Error(`the read service was not ready after ${READY_TIMEOUT_MS / 1000}s:\n${output()}`);
+      throw new Error(`${name} was not ready after ${READY_TIMEOUT_MS / 1000}s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
