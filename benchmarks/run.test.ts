@@ -24,6 +24,6 @@ describe('npm run bench (command line)', () => {
     const { code, stdout, stderr } = await bench(['read-latancy']);
     expect(code).to.equal(2);
     expect(stdout).to.equal('');
-    expect(stderr).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale\n(npm run bench -- --help for usage)\n');
+    expect(stderr).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out\n(npm run bench -- --help for usage)\n');
   });
 });

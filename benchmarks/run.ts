@@ -16,6 +16,7 @@ import { readThroughput } from './read-throughput';
 import { relevance } from './relevance';
 import { responseSize } from './response-size';
 import { scale, type ScaleOutcome } from './scale';
+import { scaleOut } from './scale-out';
 import { timeToSearchable } from './time-to-searchable';
 
 /** A benchmark's rows of the table; scale and relevance add a table and a JSON object of their own. */
@@ -29,6 +30,7 @@ const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
   'import-rate': importRate,
   scale,
   relevance,
+  'scale-out': scaleOut,
 };
 
 const log = (message: string) => console.error(`[bench] ${message}`);

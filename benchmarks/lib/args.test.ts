@@ -50,7 +50,7 @@ describe('npm run bench arguments', () => {
       const parsed = parseBenchArgs(argv);
       return parsed.ok ? 'ok' : parsed.message;
     };
-    expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance');
+    expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out');
     expect(message(['--jobs', '0'])).to.equal('--jobs must be a positive whole number, got "0"');
     expect(message(['--requests', '1e3'])).to.equal('--requests must be a positive whole number, got "1e3"');
     expect(message(['--frobnicate'])).to.match(/^Unknown option '--frobnicate'/);

@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
 
 /** The benchmarks `npm run bench` knows, in the order it runs them. */
-export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale', 'relevance'] as const;
+export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale', 'relevance', 'scale-out'] as const;
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
 /**
  * What runs when no benchmark is named: all but scale, whose million-job index takes minutes to
- * build, and relevance, which judges search quality on the real postings rather than timing.
+ * build, relevance, which judges search quality on the real postings rather than timing, and
+ * scale-out, which runs three read processes and nginx for a few minutes.
  */
-export const DEFAULT_BENCHMARKS: readonly BenchmarkName[] = BENCHMARK_NAMES.filter((n) => n !== 'scale' && n !== 'relevance');
+export const DEFAULT_BENCHMARKS: readonly BenchmarkName[] = BENCHMARK_NAMES.filter((n) => n !== 'scale' && n !== 'relevance' && n !== 'scale-out');
 
 /** Settings of one `npm run bench` invocation. */
 export interface BenchOptions {
@@ -53,6 +54,10 @@ benchmarks (default: all but scale, in this order):
                       time (req/s), against the product's own ES request sent directly and the
                       cheapest ES request that answers the same need; prints which of the
                       issue's targets are met, and the read service's peak RSS
+  scale-out           only when named: read throughput of 1, 2 and 3 read instances (compiled,
+                      their own processes) behind nginx with deploy/nginx.conf, a mixed agent
+                      load (60 % search, 20 % browse, 20 % get, facets off) 32 at a time, vs the
+                      same queries straight to Elasticsearch; with how busy the CPUs were
   relevance           only when named: the real postings of ../shared/data/real-postings/
                       imported with npm run import (kept between runs, built again when the
                       index definition changes), the queries of benchmarks/relevance/ run

@@ -74,6 +74,44 @@ export async function stopProcess(proc: TierProcess, signal: NodeJS.Signals = 'S
   clearTimeout(force);
 }
 
+/** nginx running a local edge configuration, and how to stop it. */
+export interface Edge {
+  url: string;
+  process: TierProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx on 127.0.0.1:`port` with deploy/nginx.conf, its read upstream pointed at `readPorts` and
+ * writes and docs at `writerPort` (none: port 1, where nothing listens, so they answer 502 at once).
+ */
+export async function startEdge(options: { port: number; readPorts: number[]; writerPort?: number; timeoutMs?: number }): Promise<Edge> {
+  if (!existsSync(NGINX)) throw new Error(`nginx is not at ${NGINX}: install Debian's nginx (apt-get install nginx) or set NGINX_PATH`);
+  const writer = `127.0.0.1:${options.writerPort ?? 1}`;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'jla-edge-'));
+  const conf = await readLocalEdgeConfig({ read: options.readPorts.map((p) => `127.0.0.1:${p}`), write: writer, docs: writer, listen: `127.0.0.1:${options.port}` });
+  const file = path.join(dir, 'nginx.conf');
+  await writeFile(file, conf);
+  const errorLog = path.join(dir, 'error.log');
+  const args = ['-p', dir, '-c', file, '-e', errorLog, '-g', `daemon off; pid ${dir}/nginx.pid;`];
+  const proc: TierProcess = { name: 'nginx', port: options.port, child: spawn(NGINX, args, { stdio: 'ignore' }), output: () => '' };
+  const url = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    await stopProcess(proc, 'SIGQUIT');
+    await rm(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  while (!(await fetch(`${url}/healthz`).then(() => true, () => false))) {
+    if (proc.child.exitCode !== null || Date.now() > deadline) {
+      const log = await readFile(errorLog, 'utf8').catch(() => '');
+      await stop();
+      throw new Error(`nginx did not start: ${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, process: proc, stop };
+}
+
 /**
  * N read processes behind nginx at one address, run with deploy/nginx.conf (upstreams rewritten
  * to the local ports), plus an optional all-in-one process for writes and docs. The read
@@ -82,8 +120,7 @@ export async function stopProcess(proc: TierProcess, signal: NodeJS.Signals = 'S
 export class ReadTier {
   readonly readers: TierProcess[] = [];
   writer?: TierProcess;
-  nginx?: TierProcess;
-  private dir?: string;
+  edge?: Edge;
 
   constructor(private readonly options: ReadTierOptions) {}
 
@@ -95,7 +132,6 @@ export class ReadTier {
   async start(): Promise<this> {
     const { instances, port, writerPort, readyTimeoutMs = 60_000 } = this.options;
     const log = this.options.log ?? (() => undefined);
-    if (!existsSync(NGINX)) throw new Error(`nginx is not at ${NGINX}: install Debian's nginx (apt-get install nginx) or set NGINX_PATH`);
     const readPorts = this.options.readPorts ?? Array.from({ length: instances }, (_, i) => port + 1 + i);
     const env = { ...process.env, ...this.options.env, TRUST_PROXY: 'true' };
     try {
@@ -108,36 +144,12 @@ export class ReadTier {
       const all = [...this.readers, ...(this.writer ? [this.writer] : [])];
       await Promise.all(all.map((proc) => waitForReady(proc, `http://127.0.0.1:${proc.port}/readyz`, readyTimeoutMs)));
       log(`${this.readers.length} read instance(s) ready on ports ${readPorts.slice(0, instances).join(', ')}`);
-      await this.startNginx(readPorts.slice(0, instances), readyTimeoutMs);
+      this.edge = await startEdge({ port, readPorts: readPorts.slice(0, instances), writerPort: this.writer?.port, timeoutMs: readyTimeoutMs });
       log(`nginx (deploy/nginx.conf) serving at ${this.url}`);
       return this;
     } catch (err) {
       await this.stop();
       throw err;
-    }
-  }
-
-  private async startNginx(readPorts: number[], timeoutMs: number): Promise<void> {
-    // Nothing listens on port 1: without a writer, writes and docs answer 502 at once.
-    const writer = `127.0.0.1:${this.writer?.port ?? 1}`;
-    this.dir = await mkdtemp(path.join(os.tmpdir(), 'jla-read-tier-'));
-    const conf = await readLocalEdgeConfig({
-      read: readPorts.map((p) => `127.0.0.1:${p}`),
-      write: writer,
-      docs: writer,
-      listen: `127.0.0.1:${this.options.port}`,
-    });
-    const file = path.join(this.dir, 'nginx.conf');
-    await writeFile(file, conf);
-    const args = ['-p', this.dir, '-c', file, '-e', path.join(this.dir, 'error.log'), '-g', `daemon off; pid ${this.dir}/nginx.pid;`];
-    this.nginx = { name: 'nginx', port: this.options.port, child: spawn(NGINX, args, { stdio: 'ignore' }), output: () => '' };
-    const errorLog = path.join(this.dir, 'error.log');
-    const deadline = Date.now() + timeoutMs;
-    while (!(await fetch(`${this.url}/healthz`).then(() => true, () => false))) {
-      if (this.nginx.child.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`nginx did not start: ${await readFile(errorLog, 'utf8').catch(() => '')}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
     }
   }
 
@@ -148,8 +160,7 @@ export class ReadTier {
 
   /** Stops everything it started: nginx first (no new requests), then the services, gracefully. */
   async stop(): Promise<void> {
-    if (this.nginx) await stopProcess(this.nginx, 'SIGQUIT');
+    await this.edge?.stop();
     await Promise.all([...this.readers, ...(this.writer ? [this.writer] : [])].map((proc) => stopProcess(proc)));
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
   }
 }
