@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { createAllInOneApp } from '../all-in-one/app';
+import { projectRoot } from '../../shared/runtime/project-root';
+import { jobDocument, indexFreshJobs } from '../../test/fixtures/job-documents';
+import { testConfig, testDb, testLogger, testSearch } from '../../test/support/context';
+
+const run = promisify(execFile);
+const TOOL_NAMES = ['search_jobs', 'browse_jobs', 'get_job', 'list_organizations', 'list_locations', 'apply_to_job', 'create_job'];
+
+/** Runs the MCP Inspector's CLI mode (`mcp-inspector --cli`) and parses the JSON it prints. */
+async function inspector(args: string[], env: Record<string, string> = {}): Promise<any> {
+  const bin = path.join(projectRoot(), 'node_modules', '.bin', 'mcp-inspector');
+  const { stdout } = await run(bin, ['--cli', ...args], { cwd: projectRoot(), env: { ...process.env, ...env }, timeout: 60_000 });
+  return JSON.parse(stdout);
+}
+
+describe('the MCP Inspector CLI against this server', function () {
+  this.timeout(90_000);
+  let server: http.Server;
+  let baseUrl: string;
+  const job = jobDocument({ title: 'Inspector Engineer' });
+
+  before(async () => {
+    await indexFreshJobs([job]);
+    const { handler } = createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger });
+    server = http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('lists the seven tools over stdio (npm run mcp)', async () => {
+    const listed = await inspector(['node', '--import', 'tsx', path.join('services', 'mcp', 'stdio.ts'), '--method', 'tools/list'], { BASE_URL: baseUrl });
+    expect(listed.tools.map((t: { name: string }) => t.name)).to.deep.equal(TOOL_NAMES);
+  });
+
+  it('lists the tools and calls search_jobs over Streamable HTTP at /mcp', async () => {
+    const target = [`${baseUrl}/mcp`, '--transport', 'http'];
+    const listed = await inspector([...target, '--method', 'tools/list']);
+    expect(listed.tools.map((t: { name: string }) => t.name)).to.deep.equal(TOOL_NAMES);
+    const found = await inspector([...target, '--method', 'tools/call', '--tool-name', 'search_jobs', '--tool-arg', 'q=inspector']);
+    expect(found.structuredContent.jobs.map((j: { id: string }) => j.id)).to.deep.equal([job.id]);
+  });
+});
