@@ -54,6 +54,16 @@ headers only when the operation may be called from that origin; it is never rate
 Every answer carries \`X-Content-Type-Options: nosniff\` and a Content-Security-Policy that
 forbids framing.
 
+**Lists**: parameters that take several values (\`job_types\`, \`location_ids\`, \`skills\`, \`hashtags\`,
+\`facets\`, \`fields\`, ...) take them as one comma-separated value (\`job_types=full_time,contract\`):
+arrays with \`style: form, explode: false\` here, so generated clients send them that way.
+
+**Agents**: the same operations are tools of an MCP server (Model Context Protocol, Streamable
+HTTP) at \`POST /mcp\` on this base URL: \`search_jobs\`, \`browse_jobs\`, \`get_job\`,
+\`list_organizations\`, \`list_locations\`, \`apply_to_job\`, \`create_job\`. Send the key in
+\`x-api-key\` or \`Authorization: Bearer\`; reads need none. Its pages are compact (chosen fields and a
+description \`snippet\`); errors are tool results with \`isError\` and this document's error object.
+
 **Versioning**: this is version 1.0.0. Responses may gain fields, never lose or rename them; clients
 should ignore fields they do not know.`;
 }
