@@ -56,8 +56,9 @@ benchmarks (default: all but scale, in this order):
                       issue's targets are met, and the read service's peak RSS
   scale-out           only when named: read throughput of 1, 2 and 3 read instances (compiled,
                       their own processes) behind nginx with deploy/nginx.conf, a mixed agent
-                      load (60 % search, 20 % browse, 20 % get, facets off) 32 at a time, vs the
-                      same queries straight to Elasticsearch; with how busy the CPUs were
+                      load (60 % search, 20 % browse, 20 % get, facets off) 32 at a time: 2 and 3
+                      instances vs 1, 1 vs the same queries straight to Elasticsearch; with how
+                      busy the CPUs were
   relevance           only when named: the real postings of ../shared/data/real-postings/
                       imported with npm run import (kept between runs, built again when the
                       index definition changes), the queries of benchmarks/relevance/ run
