@@ -13,6 +13,23 @@ NGINX_PATH="${NGINX_PATH:-/usr/sbin/nginx}"
 
 log() { echo "[test-setup] $*" >&2; }
 
+# Redis on 127.0.0.1:6379 for the shared rate limits (test/operations/shared-rate-limits.test.ts,
+# the read tier's test): started when nothing answers there, Debian's redis-server installed first
+# when missing (as root). TEST_REDIS_URL points the tests at another one instead.
+if [ -z "${TEST_REDIS_URL:-}" ] && ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  if ! command -v redis-server >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ]; then
+      log "installing redis-server (Debian package) for the shared rate-limit tests"
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server >/dev/null \
+        || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server >/dev/null; }
+    else
+      log "redis-server is missing: run 'apt-get install redis-server' as root, or set TEST_REDIS_URL"; exit 1
+    fi
+  fi
+  log "starting redis-server on 127.0.0.1:6379"
+  redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --save '' --appendonly no >/dev/null
+fi
+
 if [ -x "$CHROMIUM_PATH" ] && [ -x "$NGINX_PATH" ] && command -v docker-compose >/dev/null; then
   exit 0
 fi
