@@ -5,6 +5,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../../scripts/stack/embedded-postgres';
 import { answers } from '../../scripts/stack/postgres';
 import { testSearch } from '../support/context';
 import { TEST_DB_NAME } from '../support/env';
@@ -139,5 +140,56 @@ describe('npm start with the embedded PostgreSQL (EMBEDDED_POSTGRES=1, no DATABA
     while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(isAlive(pid), 'the server process is gone').to.equal(false);
     expect(existsSync(pidFile), 'a clean shutdown removes its pid file').to.equal(false);
+  });
+});
+
+describe('the embedded PostgreSQL left behind', function () {
+  this.timeout(90_000);
+  let dir: string;
+  let holder: ChildProcess | undefined;
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'jla-embedded-pg-'));
+    await chmod(dir, 0o755);
+  });
+
+  after(async () => {
+    holder?.kill('SIGKILL');
+    // Only when the test failed half-way is a server still running here.
+    const pidFile = path.join(dir, 'postgres', 'data', 'postmaster.pid');
+    if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGINT');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is left alone while the start that runs it lives, and stopped by the next start once that start was killed', async () => {
+    const port = await freeEmbeddedPort();
+    const options = { port, dir: path.join(dir, 'postgres'), log: () => undefined };
+    // Another "npm start": a process that runs the server and stays.
+    const script = `require('./scripts/stack/embedded-postgres').startEmbeddedPostgres(${JSON.stringify(options).replace(/}$/, ', log: () => {} }')})`
+      + `.then(() => console.log('up'), (e) => { console.error(e); process.exit(1); }); setInterval(() => {}, 1000);`;
+    holder = spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      holder!.stdout!.on('data', (d) => String(d).includes('up') && resolve());
+      holder!.once('exit', (code) => reject(new Error(`the holder exited with ${code}`)));
+    });
+    const first = Number(readFileSync(path.join(dir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+    const refused = await startEmbeddedPostgres(options).then(() => null, (err: Error) => err);
+    expect(refused?.message).to.include(`is run by another npm start (pid ${holder.pid})`);
+    expect(isAlive(first)).to.equal(true);
+
+    holder.kill('SIGKILL');
+    await new Promise((r) => holder!.once('exit', r));
+    expect(isAlive(first), 'the killed start could not stop its server').to.equal(true);
+    const server = await startEmbeddedPostgres(options);
+    try {
+      expect(isAlive(first), 'the next start stopped the one left behind').to.equal(false);
+      const db = new Client({ connectionString: server.url('postgres') });
+      await db.connect();
+      expect((await db.query('SELECT 1 AS one')).rows).to.deep.equal([{ one: 1 }]);
+      await db.end();
+    } finally {
+      await server.stop();
+    }
   });
 });
