@@ -23,6 +23,7 @@ function humanSummary(summary: SeedSummary): string {
     `Organizations:                    ${show(summary.organization_ids)}`,
     `Locations:                        ${show(summary.location_ids)}`,
     'All ids: npm run seed -- --json',
+    'The keys are shown this once; running the seed again prints new ones and revokes these.',
   ].join('\n');
 }
 
