@@ -72,10 +72,15 @@ function typeClause(type: JobTypeValue): Query {
   };
 }
 
-/** Remote work: a remote location above all, then "remote" in the title, barely in the description. */
+/**
+ * Remote work: a job whose location is worked remotely (`workplace_type`, from the location)
+ * above all, or a location named remote; then "remote" in the title; barely in the description.
+ * (Documents indexed before `workplace_type` existed lack it: they match on the words alone.)
+ */
 const REMOTE_CLAUSE: Query = {
   dis_max: {
     queries: [
+      { constant_score: { filter: { term: { workplace_type: 'remote' } }, boost: STATED_WEIGHT } },
       { match: { 'location.plain': { query: 'remote', boost: REMOTE_WEIGHT } } },
       { match: { 'title.plain': { query: 'remote', boost: LEVEL_WEIGHT } } },
       { constant_score: { filter: { match: { 'description.plain': 'remote' } }, boost: MENTION_WEIGHT } },

@@ -95,6 +95,9 @@ const PLAIN_FIELDS = weighted('.plain');
  * itself, while "ML" for "machine learning" counts as two, as the words it replaces do. (An
  * abbreviation is rarer than its words, so "HCA" for "healthcare assistant" may outrank the words
  * themselves; counted as one word, "ML" fell below "machine" and "learning" far apart.)
+ * A phrase scores by its words' rarity in the field it stands in ("Machine Learning Engineer"
+ * titles rank first for "ml engineer"); scored by their rarity over all the fields, as words
+ * are (formsQueries), nDCG@10 on the judged set fell from 0.950 to 0.942.
  */
 function synonymQuery(synonym: string, standsFor = 1, weight = SYNONYM_WEIGHT): Query {
   const words = synonym.split(' ').length;
@@ -130,7 +133,10 @@ function placeCodeQueries(word: string): Query[] {
  * "front-end", in all its parts), and its other forms ("nurses" finds "nurse", ./word-forms) at
  * FORM_WEIGHT. The word's rarity is taken over all the fields together (cross_fields), so the
  * field weights decide: with each field's own rarity, "nurse" in the one employer named "Nurse
- * Jobs" (3 postings) scored 33 against 10 to 15 for "Nurse" in a title (5 000 postings).
+ * Jobs" (3 postings) scored 33 against 10 to 15 for "Nurse" in a title (5 000 postings). (A
+ * second clause scoring title and description by their own rarity, so that "AI" in a title
+ * counts more than in a description, left nDCG@10 on the judged set unchanged at a clause more
+ * per word.)
  */
 function formsQueries(word: string, fields: string[]): Query[] {
   const others = formsOf(word).filter((form) => form !== word);
