@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'request_timeout'
   | 'already_applied'
   | 'job_inactive'
+  | 'application_final'
+  | 'precondition_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'headers_too_large'
@@ -41,6 +43,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   request_timeout: 408,
   already_applied: 409,
   job_inactive: 409,
+  application_final: 409,
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   headers_too_large: 431,
@@ -155,6 +159,24 @@ export const errors = {
   jobInactive: (jobId: string, closedOn?: string) =>
     new ApiError('job_inactive', closedOn ? `Job ${jobId} closed on ${closedOn}.` : `Job ${jobId} is not active.`, {
       hint: 'Only active jobs take applications; find open ones with GET /agents/jobs or /agents/jobs/search.',
+    }),
+  jobClosed: (jobId: string) =>
+    new ApiError('job_inactive', `Job ${jobId} is closed; a closed job cannot be edited.`, {
+      hint: 'Closing is final: post the job again (POST /agents/jobs) to reopen it.',
+    }),
+  /** The If-Match of a change names another version of the job than the current one. */
+  preconditionFailed: (jobId: string, current: string) =>
+    new ApiError('precondition_failed', `Job ${jobId} has changed since the version your If-Match names (it is now ${current}).`, {
+      hint: 'GET the job again, apply your change to what it holds now, and send it with the new ETag in If-Match.',
+      details: [{ field: 'If-Match', message: 'does not match the current ETag', current_etag: current }],
+    }),
+  applicationNotFound: (applicationId: string) =>
+    new ApiError('not_found', `No application with id "${applicationId}" among yours.`, {
+      hint: 'Your applications and their ids are listed by GET /agents/applications.',
+    }),
+  applicationFinal: (applicationId: string, status: string) =>
+    new ApiError('application_final', `Application ${applicationId} is ${status}; it can no longer be withdrawn.`, {
+      hint: 'Only applications still under consideration (submitted, in_review, shortlisted) can be withdrawn.',
     }),
   ownPosting: (jobId: string) =>
     new ApiError('own_posting', `Job ${jobId} was posted by the owner of this API key; nobody can apply to their own posting.`, {

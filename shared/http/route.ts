@@ -41,7 +41,7 @@ export interface RouteInput<Q extends TSchema, P extends TSchema, B extends TSch
  */
 export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema = TSchema, B extends TSchema = TSchema, A = any> {
   operationId: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /** OpenAPI-style path, e.g. /agents/jobs/{job_id}. */
   path: string;
   summary: string;
@@ -194,7 +194,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDefinition<any
     const authenticate: Middleware[] = route.authenticate
       ? [async (ctx, next) => { ctx.state.auth = await route.authenticate!(ctx); await next(); }]
       : [];
-    const method = route.method.toLowerCase() as 'get' | 'post';
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch';
     router[method](route.operationId, toKoaPath(route.path), ...authenticate, ...jsonBody(route), handler);
   }
 }

@@ -1,5 +1,6 @@
 import type { CreatedJob, Job } from '../schemas/job';
 import type { JobTypeValue } from '../schemas/common';
+import type { SalaryPeriod } from '../salary/periods';
 
 /** A job as stored in the Elasticsearch index (and as built from its Postgres row). */
 export interface JobDocument {
@@ -28,6 +29,27 @@ export interface JobDocument {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  // Issue 19; optional because documents indexed before it lack them until a reindex.
+  /** Structured salary: parsed from `salary` or sent by the recruiter; null when the text states no amount. */
+  salary_min?: number | null;
+  salary_max?: number | null;
+  salary_currency?: string | null;
+  salary_period?: SalaryPeriod | null;
+  /** The bounds as yearly amounts (either bound standing for a missing one): what the salary filter and sort read. */
+  salary_annual_min?: number | null;
+  salary_annual_max?: number | null;
+  /** From the job's location. */
+  workplace_type?: 'onsite' | 'hybrid' | 'remote';
+  is_remote?: boolean;
+}
+
+/**
+ * The job's entity tag, the same on both sides: the read service answers it with GET and the
+ * write service checks If-Match against it. The version names the content; open or closed is
+ * added because being active also turns with the date, without a new version.
+ */
+export function jobEtag(version: number | string, active: boolean): string {
+  return `W/"v${version}-${active ? 'open' : 'closed'}"`;
 }
 
 /** Today's date (UTC) as YYYY-MM-DD: a job closing today is still open today. */
@@ -74,6 +96,12 @@ export function presentJob(doc: JobDocument, now = new Date()): Job {
     is_active: isJobActive(doc, now),
     created_at: doc.created_at,
     updated_at: doc.updated_at,
+    salary_min: doc.salary_min,
+    salary_max: doc.salary_max,
+    salary_currency: doc.salary_currency,
+    salary_period: doc.salary_period,
+    workplace_type: doc.workplace_type,
+    is_remote: doc.is_remote,
   });
 }
 

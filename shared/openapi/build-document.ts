@@ -77,7 +77,9 @@ const JSON_TYPE = 'application/json';
 
 /** What each tag groups, for viewers' section headings. */
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  Jobs: 'Browse, search and read job postings (no key), create them (a recruiter key) and apply to them (an applicant key).',
+  Jobs: 'Browse, search and read job postings (no key), create, edit and close them (a recruiter key) and apply to them (an applicant key).',
+  Recruiters: "A recruiter's view of their organizations' postings and their applications (a recruiter key).",
+  Applications: "An applicant's own applications: list and withdraw them (the applicant's key).",
   Organizations: 'The organizations whose ids browse, search and create take (no key).',
   Locations: 'The locations whose ids browse, search and create take (no key).',
   Operations: 'Health, readiness and metrics of the process.',
@@ -271,7 +273,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
   // The API's own operations first, then health and documentation (viewers list tags in this order).
   const ordered = distinctRoutes(routes).sort((a, b) => Number(!isApiOperation(a)) - Number(!isApiOperation(b)));
   for (const route of ordered) {
-    const method = route.method.toLowerCase() as 'get' | 'post';
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch';
     (doc.paths[route.path] ??= {})[method] = operation(route, components);
     for (const tag of route.tags) {
       if (!doc.tags.some((t) => t.name === tag)) doc.tags.push({ name: tag, ...(TAG_DESCRIPTIONS[tag] ? { description: TAG_DESCRIPTIONS[tag] } : {}) });

@@ -68,7 +68,7 @@ export class ResponseContract {
     const matching = this.templates.filter((t) => t.regex.test(path));
     // A literal path wins over a template (/agents/jobs/search over /agents/jobs/{job_id}), as in the router.
     const candidates = [...matching.filter((t) => t.literal), ...matching.filter((t) => !t.literal)];
-    const key = method.toLowerCase() as 'get' | 'post';
+    const key = method.toLowerCase() as 'get' | 'post' | 'patch';
     const found = candidates.find((t) => this.doc.paths[t.path][key]);
     if (!found) return [...problems, ...this.checkUnrouted(observed, candidates.map((t) => t.path), headOnly)];
     const operation = this.doc.paths[found.path][key] as OperationObject;

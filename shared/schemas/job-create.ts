@@ -3,6 +3,7 @@ import { errors, type ApiError, type ErrorDetail } from '../errors';
 import { todayUtc } from '../jobs/job-document';
 import { bodyProblems } from './ajv';
 import { canonicalUuid, JobType, Uuid } from './common';
+import { CurrencyCode, SalaryPeriod } from './job';
 
 const text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const list = (description: string) => Type.Array(text(200), { maxItems: 50, description });
@@ -31,9 +32,41 @@ export const JobCreateRequest = Type.Object(
     resume_score_threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'stored and returned; nothing in this API acts on it' })),
     generate_screening: Type.Optional(Type.Boolean({ description: 'stored and returned; nothing in this API acts on it' })),
     project_id: Type.Optional(Uuid),
+    ...structuredSalaryFields(),
   },
   { $id: 'JobCreateRequest', additionalProperties: false },
 );
+/** The structured salary a recruiter may send beside the text; when none is sent it is parsed from `salary`. */
+export function structuredSalaryFields() {
+  const amount = (description: string) => Type.Number({ minimum: 0, maximum: 1e11, description });
+  return {
+    salary_min: Type.Optional(amount('lowest pay per salary_period; with salary_currency and salary_period. Absent (with the other structured fields): parsed from salary')),
+    salary_max: Type.Optional(amount('highest pay per salary_period, at least salary_min')),
+    salary_currency: Type.Optional(CurrencyCode),
+    salary_period: Type.Optional(SalaryPeriod),
+  };
+}
+
+/** The structured salary fields, which go together. */
+export const STRUCTURED_SALARY_FIELDS = ['salary_min', 'salary_max', 'salary_currency', 'salary_period'] as const;
+
+/**
+ * What a schema cannot say about a structured salary: it is all or nothing (an amount means
+ * nothing without its currency and period) and a range runs upwards. Null values count as absent.
+ */
+export function structuredSalaryProblems(salary: Partial<Record<(typeof STRUCTURED_SALARY_FIELDS)[number], unknown>>): ErrorDetail[] {
+  const given = STRUCTURED_SALARY_FIELDS.filter((f) => salary[f] !== undefined && salary[f] !== null);
+  if (given.length === 0) return [];
+  const problems: ErrorDetail[] = [];
+  for (const field of ['salary_currency', 'salary_period'] as const) {
+    if (!given.includes(field)) problems.push({ field, message: 'is required with a structured salary (salary_min, salary_max, salary_currency, salary_period go together)' });
+  }
+  if (!given.includes('salary_min') && !given.includes('salary_max')) problems.push({ field: 'salary_min', message: 'or salary_max is required with salary_currency and salary_period' });
+  const [min, max] = [salary.salary_min, salary.salary_max];
+  if (typeof min === 'number' && typeof max === 'number' && min > max) problems.push({ field: 'salary_max', message: `must be at least salary_min (${min})` });
+  return problems;
+}
+
 /** The Idempotency-Key of a create: 1 to 255 visible ASCII characters (a UUID, say). */
 export const IdempotencyKey = Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' });
 
@@ -53,6 +86,7 @@ export function prepareJobCreate(body: Record<string, unknown>, now = new Date()
     if (typeof value === 'string') {
       const trimmed = value.trim();
       if (trimmed === '') delete body[field];
+      else if (field === 'salary_currency') body[field] = trimmed.toUpperCase();
       else body[field] = (ID_FIELDS.has(field) && canonicalUuid(trimmed)) || trimmed;
     } else if (value === null) {
       delete body[field];
@@ -62,7 +96,11 @@ export function prepareJobCreate(body: Record<string, unknown>, now = new Date()
       body[field] = items.every((item) => typeof item === 'string') ? items.filter((item) => item !== '') : items;
     }
   }
-  const date = body.closing_date;
+  return [...closingDateProblems(body.closing_date, now), ...structuredSalaryProblems(body)];
+}
+
+/** A closing date in the past, which the schema cannot see. */
+export function closingDateProblems(date: unknown, now = new Date()): ErrorDetail[] {
   // Only a real date is compared; a malformed one (or 2026-02-30) is the schema's format problem.
   if (typeof date === 'string' && isCalendarDate(date) && date < todayUtc(now)) {
     return [{ field: 'closing_date', message: `must not be in the past (today is ${todayUtc(now)} UTC)` }];

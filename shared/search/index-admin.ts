@@ -25,7 +25,10 @@ export async function indicesBehindAlias(client: Client, alias: string): Promise
  */
 export async function ensureIndex(client: Client, alias: string): Promise<{ created: boolean; index: string }> {
   const current = await indicesBehindAlias(client, alias);
-  if (current.length > 0) return { created: false, index: current[0] };
+  if (current.length > 0) {
+    await addMissingFields(client, current);
+    return { created: false, index: current[0] };
+  }
   const index = await createVersionedIndex(client, alias);
   try {
     await client.indices.updateAliases({ actions: [{ add: { index, alias, is_write_index: true } }] });
@@ -36,6 +39,20 @@ export async function ensureIndex(client: Client, alias: string): Promise<{ crea
     const again = await indicesBehindAlias(client, alias);
     if (again.length > 0) return { created: false, index: again[0] };
     throw err;
+  }
+}
+
+/**
+ * Adds the fields the definition has gained since these indices were made (new fields of the
+ * strict mapping; issue 19's salary and workplace fields), so documents carrying them are not
+ * refused. Existing fields are never changed here: a changed field needs npm run reindex.
+ */
+async function addMissingFields(client: Client, indices: string[]): Promise<void> {
+  const mappings = await client.indices.getMapping({ index: indices });
+  for (const [index, { mappings: current }] of Object.entries(mappings)) {
+    const known = current.properties ?? {};
+    const missing = Object.fromEntries(Object.entries(indexMappings.properties ?? {}).filter(([name]) => !(name in known)));
+    if (Object.keys(missing).length > 0) await client.indices.putMapping({ index, properties: missing });
   }
 }
 

@@ -76,5 +76,14 @@ export const indexMappings: estypes.MappingTypeMapping = {
     created_by: { type: 'keyword' },
     created_at: { type: 'date' },
     updated_at: { type: 'date' },
+    // Structured salary (issue 19): the annual bounds are what filters and sorting by pay read.
+    salary_min: { type: 'double', index: false },
+    salary_max: { type: 'double', index: false },
+    salary_currency: { type: 'keyword' },
+    salary_period: { type: 'keyword' },
+    salary_annual_min: { type: 'double' },
+    salary_annual_max: { type: 'double' },
+    workplace_type: { type: 'keyword' },
+    is_remote: { type: 'boolean' },
   },
 };

@@ -1,6 +1,10 @@
 import type { JobDocument } from '../../../shared/jobs/job-document';
+import { PERIODS_PER_YEAR } from '../../../shared/salary/periods';
 import type { IndexableJob } from './bulk-index';
 import type { Queryable } from './queryable';
+
+/** How many of the job's salary period make a year, in SQL (shared/salary/periods is the one table). */
+const PERIODS_PER_YEAR_SQL = `CASE j.salary_period ${Object.entries(PERIODS_PER_YEAR).map(([p, n]) => `WHEN '${p}' THEN ${n}`).join(' ')} END`;
 
 /**
  * Selects job rows from `source` (the jobs table, or a CTE of rows just inserted) with the display
@@ -16,6 +20,10 @@ export function selectJobDocuments(source: string): string {
          j.is_active, j.created_by,
          to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
          to_char(j.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+         j.salary_min::float8 AS salary_min, j.salary_max::float8 AS salary_max, j.salary_currency, j.salary_period,
+         round(coalesce(j.salary_min, j.salary_max) * ${PERIODS_PER_YEAR_SQL}, 2)::float8 AS salary_annual_min,
+         round(coalesce(j.salary_max, j.salary_min) * ${PERIODS_PER_YEAR_SQL}, 2)::float8 AS salary_annual_max,
+         l.workplace_type, l.is_remote,
          j.version
     FROM ${source} j
     JOIN organizations o ON o.id = j.organization_id

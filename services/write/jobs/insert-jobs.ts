@@ -3,6 +3,7 @@ import type { JobCreateRequest } from '../../../shared/schemas/job-create';
 import type { CommittedJob } from '../indexing/index-now';
 import { selectJobDocuments, toIndexable, type JobDocumentRow } from '../indexing/job-rows';
 import type { Queryable } from '../indexing/queryable';
+import { withStructuredSalaries } from './structured-salary';
 
 /** Columns a create request fills, with their types; every other column takes its default. */
 const COLUMNS: [name: string, type: string][] = [
@@ -11,6 +12,7 @@ const COLUMNS: [name: string, type: string][] = [
   ['skills', 'text[]'], ['team', 'text'], ['reporting_to', 'text'], ['closing_date', 'date'], ['tags', 'text[]'],
   ['responsibilities', 'text[]'], ['resume_score_threshold', 'numeric'], ['generate_screening', 'boolean'],
   ['project_id', 'uuid'], ['created_by', 'uuid'],
+  ['salary_min', 'numeric'], ['salary_max', 'numeric'], ['salary_currency', 'text'], ['salary_period', 'text'],
 ];
 const NAMES = COLUMNS.map(([name]) => name).join(', ');
 const RECORD = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
@@ -24,7 +26,7 @@ const RECORD = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
  */
 export async function insertJobs(client: Queryable, createdBy: string, jobs: readonly JobCreateRequest[]): Promise<CommittedJob[]> {
   if (jobs.length === 0) return [];
-  const rows = jobs.map((job) => ({
+  const rows = (await withStructuredSalaries(client, jobs)).map((job) => ({
     ...job,
     id: randomUUID(),
     skills: job.skills ?? [],

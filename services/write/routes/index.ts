@@ -1,11 +1,19 @@
 import type { RouteDefinition } from '../../../shared/http/route';
 import type { WriteDeps } from '../deps';
 import { createJobRoute } from './jobs/create';
+import { updateJobRoute } from './jobs/update';
+import { closeJobRoute } from './jobs/close';
+import { recruiterJobsRoute } from './recruiter/jobs';
+import { myApplicationsRoute } from './applications/list';
+import { withdrawApplicationRoute } from './applications/withdraw';
 import { applyRoute } from './apply/apply';
 import { listOrganizationsRoute } from './rpc/list-organizations';
 import { listLocationsRoute } from './rpc/list-locations';
 
 /** Every operation of the write service, in the order the OpenAPI document lists them. */
 export function writeRoutes(deps: WriteDeps): RouteDefinition<any, any, any>[] {
-  return [createJobRoute(deps), applyRoute(deps), listOrganizationsRoute(deps), listLocationsRoute(deps)];
+  return [
+    createJobRoute(deps), updateJobRoute(deps), closeJobRoute(deps), applyRoute(deps), recruiterJobsRoute(deps),
+    myApplicationsRoute(deps), withdrawApplicationRoute(deps), listOrganizationsRoute(deps), listLocationsRoute(deps),
+  ];
 }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { errors } from '../../../../shared/errors';
 import { defineRoute } from '../../../../shared/http/route';
-import { presentJob } from '../../../../shared/jobs/job-document';
+import { jobEtag, presentJob } from '../../../../shared/jobs/job-document';
 import { Job } from '../../../../shared/schemas/job';
 import type { ReadDeps } from '../../deps';
 import { findJob } from '../../search/find-job';
@@ -26,7 +26,8 @@ export function getJobRoute(deps: ReadDeps) {
       const job = presentJob(found.doc);
       // The job's version names its content, except is_active, which also turns with the date:
       // a tag of both spares hashing the body (shared/http/conditional-get keeps a tag already set).
-      ctx.etag = `W/"v${found.version}-${job.is_active ? 'open' : 'closed'}"`;
+      // The write service checks If-Match against the same tag (jobEtag).
+      ctx.etag = jobEtag(found.version, job.is_active);
       ctx.body = job;
     },
   });

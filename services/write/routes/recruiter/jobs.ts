@@ -1,0 +1,38 @@
+import type { Context } from 'koa';
+import { errors } from '../../../../shared/errors';
+import { defineRoute } from '../../../../shared/http/route';
+import { RecruiterJobList, RecruiterJobsQuery } from '../../../../shared/schemas/recruiter-jobs';
+import { authenticate, type Caller } from '../../auth/authenticate';
+import type { WriteDeps } from '../../deps';
+import { listRecruiterJobs } from './recruiter-job-rows';
+
+/** A recruiter's key: 401, then 403 for a key of another kind of user. */
+async function authenticateRecruiter(ctx: Context, deps: WriteDeps): Promise<Caller> {
+  const caller = await authenticate(ctx, deps.db);
+  if (!caller.isRecruiter) throw errors.forbidden("Listing an organization's postings needs an API key of a recruiter.", 'Use the API key of a recruiter account; your own applications are listed by GET /agents/applications.');
+  return caller;
+}
+
+/** GET /agents/recruiter/jobs (issue 19): the postings of the caller's organizations, with their applications counted. */
+export function recruiterJobsRoute(deps: WriteDeps) {
+  return defineRoute({
+    operationId: 'listRecruiterJobs',
+    method: 'GET',
+    path: '/agents/recruiter/jobs',
+    summary: "List your organizations' job postings",
+    description:
+      'The jobs of every organization the recruiter who owns the API key belongs to, open and closed, newest first, each with its ' +
+      'screening settings and its applications counted by status. Read from the source of truth, so a change shows at once. ' +
+      'Checks: a valid key (401 unauthenticated), a recruiter key (403 forbidden), valid parameters (400 invalid_request). ' +
+      'A page past the end answers an empty list with the true pagination.',
+    tags: ['Recruiters'],
+    auth: 'apiKey',
+    authenticate: (ctx) => authenticateRecruiter(ctx, deps),
+    query: RecruiterJobsQuery,
+    responses: { 200: { description: "A page of your organizations' jobs, newest first", schema: RecruiterJobList } },
+    errors: ['unauthenticated', 'forbidden', 'invalid_request', 'unavailable', 'internal'],
+    handle: async (ctx, { query, auth }) => {
+      ctx.body = await listRecruiterJobs(deps.db, auth.userId, query);
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { APPLICATION_STATUSES } from './application';
+import { Pagination } from './common';
+import { CreatedJob } from './job';
+import { MyApplication } from './application';
+
+/** Paging of the caller's own lists (recruiter's jobs, applicant's applications): numbered pages, newest first. */
+export const OwnListPaging = {
+  page: Type.Integer({ minimum: 1, default: 1, description: 'page number, from 1' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'items per page' }),
+};
+
+/** Query of GET /agents/recruiter/jobs. */
+export const RecruiterJobsQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')], { description: 'only active jobs (open, closing date not past) or only inactive ones (closed or expired); absent: both' })),
+    organization_id: Type.Optional(Type.String({ format: 'uuid', description: 'only the jobs of this one of your organizations' })),
+    ...OwnListPaging,
+  },
+  { additionalProperties: false },
+);
+export type RecruiterJobsQuery = Static<typeof RecruiterJobsQuery>;
+
+/** How many applications a job has, by status. */
+export const ApplicationCounts = Type.Object(
+  {
+    total: Type.Integer({ minimum: 0, description: 'every application, withdrawn ones included' }),
+    ...Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, Type.Integer({ minimum: 0 })])),
+  },
+  { $id: 'ApplicationCounts', additionalProperties: false },
+);
+
+/** A job in the recruiter's list: the job as its creator sees it, with its application counts. */
+export const RecruiterJob = Type.Composite([CreatedJob, Type.Object({ applications: ApplicationCounts })], { $id: 'RecruiterJob', additionalProperties: false });
+export type RecruiterJob = Static<typeof RecruiterJob>;
+
+/** Response of GET /agents/recruiter/jobs. */
+export const RecruiterJobList = Type.Object({ jobs: Type.Array(RecruiterJob), pagination: Pagination }, { $id: 'RecruiterJobList', additionalProperties: false });
+export type RecruiterJobList = Static<typeof RecruiterJobList>;
+
+/** Query of GET /agents/applications. */
+export const MyApplicationsQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Union(APPLICATION_STATUSES.map((s) => Type.Literal(s)), { description: 'only applications with this status' })),
+    ...OwnListPaging,
+  },
+  { additionalProperties: false },
+);
+export type MyApplicationsQuery = Static<typeof MyApplicationsQuery>;
+
+/** Response of GET /agents/applications. */
+export const MyApplicationList = Type.Object({ applications: Type.Array(MyApplication), pagination: Pagination }, { $id: 'MyApplicationList', additionalProperties: false });
+export type MyApplicationList = Static<typeof MyApplicationList>;
