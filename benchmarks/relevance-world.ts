@@ -164,6 +164,9 @@ async function build(postings: readonly RealPosting[], print: (message: string) 
     await rm(dir, { recursive: true, force: true });
   }
   await world.search.indices.refresh({ index: world.config.indexAlias });
+  // One segment: jobs of equal score then come in the same order on every run (a merge in the
+  // background reorders them, and brings unjudged ties into a top 10).
+  await world.search.indices.forcemerge({ index: world.config.indexAlias, max_num_segments: 1 });
   return world;
 }
 

@@ -247,8 +247,12 @@ export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD, relaxe
   if (words.length === 0) return { match: { match_none: {} } };
   const intent = onlyStopWords ? undefined : understandQuery(q);
   const phrase = intent?.phraseText ?? q;
+  const match = onlyStopWords ? stopWordsQuery(q) : matchQuery(q, typos, relaxed);
+  // One word is no phrase: its "phrase" in the title only doubled the title's weight ("RN" as a
+  // job code in "IAPT Therapist (BNSSG 619 RN)" outranked nurses), and cost a rescore.
+  if (!phrase.includes(' ')) return { match };
   return {
-    match: onlyStopWords ? stopWordsQuery(q) : matchQuery(q, typos, relaxed),
+    match,
     phrases: {
       bool: {
         should: [

@@ -143,6 +143,12 @@ describe('relevanceQuery', () => {
     expect([canRelax('senior kotlin engineer'), canRelax('part time kotlin engineer jobs')]).to.deep.equal([false, false]);
   });
 
+  it('has no phrase boost for a query of one word, which is no phrase', () => {
+    expect(relevanceQuery('kotlin').phrases).to.equal(undefined);
+    expect(relevanceQuery('kotlin jobs').phrases).to.equal(undefined);
+    expect(relevanceQuery('kotlin engineer').phrases).not.to.equal(undefined);
+  });
+
   it('asks for the other forms of a word below the word itself in the main fields, as typed in the typo fields', () => {
     const text = JSON.stringify(relevanceQuery('nurses'));
     expect(text).to.match(/"query":"nurse","type":"cross_fields","fields":\["title\^6"[^}]*"boost":0.4/);
