@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { APPLICATION_STATUSES } from './application';
+import { APPLICATION_STATUSES, type ApplicationStatus } from './application';
 import { Pagination } from './common';
 import { CreatedJob } from './job';
 import { MyApplication } from './application';
@@ -13,7 +13,7 @@ export const OwnListPaging = {
 /** Query of GET /agents/recruiter/jobs. */
 export const RecruiterJobsQuery = Type.Object(
   {
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')], { description: 'only active jobs (open, closing date not past) or only inactive ones (closed or expired); absent: both' })),
+    status: Type.Optional(Type.Unsafe<'active' | 'inactive'>(Type.String({ enum: ['active', 'inactive'], description: 'only active jobs (open, closing date not past) or only inactive ones (closed or expired); absent: both' }))),
     organization_id: Type.Optional(Type.String({ format: 'uuid', description: 'only the jobs of this one of your organizations' })),
     ...OwnListPaging,
   },
@@ -41,7 +41,7 @@ export type RecruiterJobList = Static<typeof RecruiterJobList>;
 /** Query of GET /agents/applications. */
 export const MyApplicationsQuery = Type.Object(
   {
-    status: Type.Optional(Type.Union(APPLICATION_STATUSES.map((s) => Type.Literal(s)), { description: 'only applications with this status' })),
+    status: Type.Optional(Type.Unsafe<ApplicationStatus>(Type.String({ enum: [...APPLICATION_STATUSES], description: 'only applications with this status' }))),
     ...OwnListPaging,
   },
   { additionalProperties: false },
