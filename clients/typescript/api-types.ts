@@ -62,6 +62,30 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Edit a job posting
+         * @description Changes the fields the body sends, as a JSON Merge Patch (RFC 7396; Content-Type application/merge-patch+json or application/json): a field sent replaces the value under the create rules, null (or an empty string) removes an optional field, fields not sent stay. A new salary text is parsed into the structured salary unless the patch sends salary_min/salary_max/salary_currency/salary_period. Send the ETag of the job as you read it (GET /agents/jobs/{job_id} or this answer) in If-Match: when the job changed since, the answer is 412 precondition_failed and nothing is written; without If-Match the patch applies to the job as it is. Checks, in this order: a valid key (401 unauthenticated), a known job (404 not_found), a recruiter key of a member of the job's organization (403 forbidden), a JSON body of at most 256 KiB (415, 413) that matches the schema (400 invalid_request), If-Match (412 precondition_failed), a job not closed (409 job_inactive), then the references as at create (400 unknown_organization, 403 forbidden, 400 unknown_location, 400 unknown_project). A job past its closing date can be edited (a later closing_date reopens it); a closed one cannot. The change appears in browse and search within 2 seconds.
+         */
+        patch: operations["updateJob"];
+        trace?: never;
+    };
+    "/agents/jobs/{job_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a job posting
+         * @description Closes the job: it leaves browse and search within 2 seconds (browse with updated_since still lists it, with is_active false), GET shows it with is_active false, and applying to it answers 409 job_inactive. Closing is final: a closed job cannot be edited. Closing a closed job answers 200 with the job unchanged. Checks, in this order: a valid key (401 unauthenticated), a known job (404 not_found), a recruiter key of a member of the job's organization (403 forbidden). No request body.
+         */
+        post: operations["closeJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -79,6 +103,66 @@ export interface paths {
          * @description Submits an application on behalf of the user who owns the API key, with that user's profile and active resume. Checks, in this order: a valid key (401 unauthenticated), a known job (404 not_found, also for a malformed id), an active job (409 job_inactive), not your own posting (403 own_posting), an active resume (422 resume_required), no earlier application to this job (409 already_applied, naming the existing application). No request body.
          */
         post: operations["applyToJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/recruiter/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your organizations' job postings
+         * @description The jobs of every organization the recruiter who owns the API key belongs to, open and closed, newest first, each with its screening settings and its applications counted by status. Read from the source of truth, so a change shows at once. Checks: a valid key (401 unauthenticated), a recruiter key (403 forbidden), valid parameters (400 invalid_request). A page past the end answers an empty list with the true pagination.
+         */
+        get: operations["listRecruiterJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your applications
+         * @description The applications of the user who owns the API key, newest first, each with its status, the title and organization of the job and whether the job is still open. `status` narrows the list. Checks: a valid key (401 unauthenticated), valid parameters (400 invalid_request).
+         */
+        get: operations["listMyApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/applications/{application_id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw one of your applications
+         * @description Sets the status of one of your applications to withdrawn. Withdrawing a withdrawn application answers it unchanged (200). Checks, in this order: a valid key (401 unauthenticated), an application of yours (404 not_found, also for a malformed id or another user's application), one not yet decided (409 application_final for rejected or hired). No request body. A withdrawn application still counts as one: the same job cannot be applied to again.
+         */
+        post: operations["withdrawApplication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -344,6 +428,27 @@ export interface components {
             created_at?: string;
             /** Format: date-time */
             updated_at?: string;
+            /** @description lower bound of the pay, per salary_period (absent for "up to" pay); parsed from salary unless the recruiter sent it */
+            salary_min?: number;
+            /** @description upper bound of the pay, per salary_period (absent for "from" pay) */
+            salary_max?: number;
+            /**
+             * @description ISO 4217 currency code, e.g. GBP, EUR, USD
+             * @example EUR
+             */
+            salary_currency?: string;
+            /**
+             * @description what the salary amounts are paid per
+             * @enum {string}
+             */
+            salary_period?: "hour" | "day" | "week" | "month" | "year";
+            /**
+             * @description the job's location's workplace type
+             * @enum {string}
+             */
+            workplace_type?: "onsite" | "hybrid" | "remote";
+            /** @description the job is worked remotely (workplace_type remote) */
+            is_remote?: boolean;
             /** @description with `snippet=N`: at most N characters of the description, around the words that matched (search) or from its start; absent when the job has no description */
             snippet?: string;
         };
@@ -441,6 +546,27 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description lower bound of the pay, per salary_period (absent for "up to" pay); parsed from salary unless the recruiter sent it */
+            salary_min?: number;
+            /** @description upper bound of the pay, per salary_period (absent for "from" pay) */
+            salary_max?: number;
+            /**
+             * @description ISO 4217 currency code, e.g. GBP, EUR, USD
+             * @example EUR
+             */
+            salary_currency?: string;
+            /**
+             * @description what the salary amounts are paid per
+             * @enum {string}
+             */
+            salary_period?: "hour" | "day" | "week" | "month" | "year";
+            /**
+             * @description the job's location's workplace type
+             * @enum {string}
+             */
+            workplace_type?: "onsite" | "hybrid" | "remote";
+            /** @description the job is worked remotely (workplace_type remote) */
+            is_remote?: boolean;
         };
         JobCreateRequest: {
             title: string;
@@ -491,6 +617,20 @@ export interface components {
              * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
              */
             project_id?: string;
+            /** @description lowest pay per salary_period; with salary_currency and salary_period. Absent (with the other structured fields): parsed from salary */
+            salary_min?: number;
+            /** @description highest pay per salary_period, at least salary_min */
+            salary_max?: number;
+            /**
+             * @description ISO 4217 currency code, e.g. GBP, EUR, USD
+             * @example EUR
+             */
+            salary_currency?: string;
+            /**
+             * @description what the salary amounts are paid per
+             * @enum {string}
+             */
+            salary_period?: "hour" | "day" | "week" | "month" | "year";
         };
         /** @description The created Job with the screening settings, which no public read shows. */
         CreatedJob: {
@@ -549,10 +689,94 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description lower bound of the pay, per salary_period (absent for "up to" pay); parsed from salary unless the recruiter sent it */
+            salary_min?: number;
+            /** @description upper bound of the pay, per salary_period (absent for "from" pay) */
+            salary_max?: number;
+            /**
+             * @description ISO 4217 currency code, e.g. GBP, EUR, USD
+             * @example EUR
+             */
+            salary_currency?: string;
+            /**
+             * @description what the salary amounts are paid per
+             * @enum {string}
+             */
+            salary_period?: "hour" | "day" | "week" | "month" | "year";
+            /**
+             * @description the job's location's workplace type
+             * @enum {string}
+             */
+            workplace_type?: "onsite" | "hybrid" | "remote";
+            /** @description the job is worked remotely (workplace_type remote) */
+            is_remote?: boolean;
             /** @description as sent; only the creating recruiter sees it */
             resume_score_threshold?: number;
             /** @description as sent (false when not sent); only the creating recruiter sees it */
             generate_screening: boolean;
+        };
+        /**
+         * @description A JSON Merge Patch of the job: fields sent replace, null removes an optional field, fields not sent stay.
+         * @example {
+         *       "salary": "€75,000 - €95,000 a year",
+         *       "closing_date": null
+         *     }
+         */
+        JobUpdateRequest: {
+            title?: string;
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            organization_id?: string;
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            location_id?: string;
+            /**
+             * @description employment type (spec 2.5)
+             * @enum {string}
+             */
+            type?: "full_time" | "part_time" | "contract" | "internship" | "freelance" | "volunteer";
+            /** @description free text, e.g. "€60,000 - €80,000 a year" */
+            salary?: string;
+            /** @description null removes it */
+            description?: string | null;
+            /** @description null removes it */
+            department?: string | null;
+            /** @description experience level, e.g. "senior"; null removes it */
+            experience?: string | null;
+            /** @description null removes it */
+            education?: string | null;
+            /** @description up to 50 skills of up to 200 characters each; null removes it */
+            skills?: string[] | null;
+            /** @description null removes it */
+            team?: string | null;
+            /** @description null removes it */
+            reporting_to?: string | null;
+            /** @description YYYY-MM-DD, today (UTC) or later; null removes it */
+            closing_date?: string | null;
+            /** @description up to 50 tags (hashtags) of up to 200 characters each; null removes it */
+            tags?: string[] | null;
+            /** @description up to 50 responsibilities of up to 200 characters each; null removes it */
+            responsibilities?: string[] | null;
+            /** @description stored and returned; nothing in this API acts on it; null removes it */
+            resume_score_threshold?: number | null;
+            /** @description stored and returned; nothing in this API acts on it; null removes it */
+            generate_screening?: boolean | null;
+            /** @description UUID in canonical text form; null removes it */
+            project_id?: string | null;
+            /** @description lowest pay per salary_period; with salary_currency and salary_period. Absent (with the other structured fields): parsed from salary; null removes it */
+            salary_min?: number | null;
+            /** @description highest pay per salary_period, at least salary_min; null removes it */
+            salary_max?: number | null;
+            /** @description ISO 4217 currency code, e.g. GBP, EUR, USD; null removes it */
+            salary_currency?: string | null;
+            /** @description what the salary amounts are paid per; null removes it */
+            salary_period?: ("hour" | "day" | "week" | "month" | "year") | null;
         };
         Application: {
             /**
@@ -574,6 +798,145 @@ export interface components {
             status: "submitted" | "in_review" | "shortlisted" | "rejected" | "withdrawn" | "hired";
             /** Format: date-time */
             created_at: string;
+        };
+        ApplicationCounts: {
+            /** @description every application, withdrawn ones included */
+            total: number;
+            submitted: number;
+            in_review: number;
+            shortlisted: number;
+            rejected: number;
+            withdrawn: number;
+            hired: number;
+        };
+        RecruiterJob: {
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            id: string;
+            title: string;
+            description?: string;
+            /** @description organization display name */
+            organization: string;
+            /** @description location display name */
+            location: string;
+            /**
+             * @description employment type (spec 2.5)
+             * @enum {string}
+             */
+            type: "full_time" | "part_time" | "contract" | "internship" | "freelance" | "volunteer";
+            salary: string;
+            experience?: string;
+            education?: string;
+            skills: string[];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            closing_date?: string;
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            organization_id: string;
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            location_id: string;
+            department?: string;
+            team?: string;
+            reporting_to?: string;
+            tags: string[];
+            responsibilities: string[];
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            project_id?: string;
+            /** @description flag set and closing_date absent or not in the past */
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description lower bound of the pay, per salary_period (absent for "up to" pay); parsed from salary unless the recruiter sent it */
+            salary_min?: number;
+            /** @description upper bound of the pay, per salary_period (absent for "from" pay) */
+            salary_max?: number;
+            /**
+             * @description ISO 4217 currency code, e.g. GBP, EUR, USD
+             * @example EUR
+             */
+            salary_currency?: string;
+            /**
+             * @description what the salary amounts are paid per
+             * @enum {string}
+             */
+            salary_period?: "hour" | "day" | "week" | "month" | "year";
+            /**
+             * @description the job's location's workplace type
+             * @enum {string}
+             */
+            workplace_type?: "onsite" | "hybrid" | "remote";
+            /** @description the job is worked remotely (workplace_type remote) */
+            is_remote?: boolean;
+            /** @description as sent; only the creating recruiter sees it */
+            resume_score_threshold?: number;
+            /** @description as sent (false when not sent); only the creating recruiter sees it */
+            generate_screening: boolean;
+            applications: components["schemas"]["ApplicationCounts"];
+        };
+        Pagination: {
+            current_page: number;
+            /** @description ceil(total_items / limit); 0 when there are no items */
+            total_pages: number;
+            total_items: number;
+        };
+        RecruiterJobList: {
+            jobs: components["schemas"]["RecruiterJob"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        MyApplication: {
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            job_id: string;
+            /**
+             * @description application status; a new application is submitted
+             * @enum {string}
+             */
+            status: "submitted" | "in_review" | "shortlisted" | "rejected" | "withdrawn" | "hired";
+            /** Format: date-time */
+            created_at: string;
+            /** @description title of the job applied to, as it is now */
+            job_title: string;
+            /** @description the job's organization */
+            organization: string;
+            /** @description whether the job is still open (flag set, closing date not past) */
+            job_is_active: boolean;
+            /**
+             * Format: date-time
+             * @description when the status last changed
+             */
+            updated_at: string;
+        };
+        MyApplicationList: {
+            applications: components["schemas"]["MyApplication"][];
+            pagination: components["schemas"]["Pagination"];
         };
         RpcPage: {
             /** @description page number, from 1; default 1 */
@@ -621,12 +984,6 @@ export interface components {
              */
             size?: "1-10" | "11-50" | "51-200" | "201-500" | "501-1000" | "1001-5000" | "5001+";
             description?: string;
-        };
-        Pagination: {
-            current_page: number;
-            /** @description ceil(total_items / limit); 0 when there are no items */
-            total_pages: number;
-            total_items: number;
         };
         ListOrganizationsResponse: {
             organizations: components["schemas"]["Organization"][];
@@ -812,7 +1169,7 @@ export interface operations {
                  */
                 facets?: ("all" | "job_types" | "location_ids" | "organization_ids" | "experiences" | "skills")[];
                 /**
-                 * @description comma-separated Job fields to return (`id` is always included); absent: every field. Known fields: id, title, description, organization, location, type, salary, experience, education, skills, closing_date, organization_id, location_id, department, team, reporting_to, tags, responsibilities, project_id, is_active, created_at, updated_at.
+                 * @description comma-separated Job fields to return (`id` is always included); absent: every field. Known fields: id, title, description, organization, location, type, salary, experience, education, skills, closing_date, organization_id, location_id, department, team, reporting_to, tags, responsibilities, project_id, is_active, created_at, updated_at, salary_min, salary_max, salary_currency, salary_period, workplace_type, is_remote.
                  * @example [
                  *       "title",
                  *       "organization",
@@ -821,7 +1178,7 @@ export interface operations {
                  *       "salary"
                  *     ]
                  */
-                fields?: ("id" | "title" | "description" | "organization" | "location" | "type" | "salary" | "experience" | "education" | "skills" | "closing_date" | "organization_id" | "location_id" | "department" | "team" | "reporting_to" | "tags" | "responsibilities" | "project_id" | "is_active" | "created_at" | "updated_at")[];
+                fields?: ("id" | "title" | "description" | "organization" | "location" | "type" | "salary" | "experience" | "education" | "skills" | "closing_date" | "organization_id" | "location_id" | "department" | "team" | "reporting_to" | "tags" | "responsibilities" | "project_id" | "is_active" | "created_at" | "updated_at" | "salary_min" | "salary_max" | "salary_currency" | "salary_period" | "workplace_type" | "is_remote")[];
                 /**
                  * @description adds `snippet` to each job: at most this many characters of its description, cut at word boundaries: around the words that matched (search), else from its start. With `fields` that leave out `description`, a page stays small and still says what each job is; GET /agents/jobs/{job_id} has the whole description.
                  * @example 160
@@ -1252,7 +1609,7 @@ export interface operations {
                  */
                 facets?: ("all" | "job_types" | "location_ids" | "organization_ids" | "experiences" | "skills")[];
                 /**
-                 * @description comma-separated Job fields to return (`id` is always included); absent: every field. Known fields: id, title, description, organization, location, type, salary, experience, education, skills, closing_date, organization_id, location_id, department, team, reporting_to, tags, responsibilities, project_id, is_active, created_at, updated_at.
+                 * @description comma-separated Job fields to return (`id` is always included); absent: every field. Known fields: id, title, description, organization, location, type, salary, experience, education, skills, closing_date, organization_id, location_id, department, team, reporting_to, tags, responsibilities, project_id, is_active, created_at, updated_at, salary_min, salary_max, salary_currency, salary_period, workplace_type, is_remote.
                  * @example [
                  *       "title",
                  *       "organization",
@@ -1261,7 +1618,7 @@ export interface operations {
                  *       "salary"
                  *     ]
                  */
-                fields?: ("id" | "title" | "description" | "organization" | "location" | "type" | "salary" | "experience" | "education" | "skills" | "closing_date" | "organization_id" | "location_id" | "department" | "team" | "reporting_to" | "tags" | "responsibilities" | "project_id" | "is_active" | "created_at" | "updated_at")[];
+                fields?: ("id" | "title" | "description" | "organization" | "location" | "type" | "salary" | "experience" | "education" | "skills" | "closing_date" | "organization_id" | "location_id" | "department" | "team" | "reporting_to" | "tags" | "responsibilities" | "project_id" | "is_active" | "created_at" | "updated_at" | "salary_min" | "salary_max" | "salary_currency" | "salary_period" | "workplace_type" | "is_remote")[];
                 /**
                  * @description adds `snippet` to each job: at most this many characters of its description, cut at word boundaries: around the words that matched (search), else from its start. With `fields` that leave out `description`, a page stays small and still says what each job is; GET /agents/jobs/{job_id} has the whole description.
                  * @example 160
@@ -1533,7 +1890,364 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_found`: no job with this id (also for a malformed id), or no such route */
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    updateJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the job as you last read it (e.g. W/"v3-open"), or several, comma-separated; the change is made only if the job still has it. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description job id (UUID); a malformed id answers 404 not_found */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The job as it is after the change (with the screening settings, as to the recruiter who created it) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The ETag of the job as it is now: send it in If-Match with your next change. */
+                    ETag: string;
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedJob"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field); `unknown_organization`: `organization_id` names no organization; `unknown_location`: `location_id` names no location; `unknown_project`: `project_id` names no project of the job's organization */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request" | "unknown_organization" | "unknown_location" | "unknown_project";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `forbidden`: the key's user may not do this (not a recruiter, or not a member of the organization) */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `job_inactive`: the job is not active (closed, or its closing date has passed): it takes no applications; a closed job takes no edits either */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "job_inactive";
+                    };
+                };
+            };
+            /** @description `precondition_failed`: the If-Match header names another version of the job than the current one (someone changed it since you read it); details give the current ETag */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "precondition_failed";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 256 KiB */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not sent as JSON (application/json or another application/*+json type), or in a Content-Encoding other than gzip, deflate or br */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    closeJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description job id (UUID); a malformed id answers 404 not_found */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, closed (now or before) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The ETag of the job as it is now: send it in If-Match with your next change. */
+                    ETag: string;
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedJob"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `forbidden`: the key's user may not do this (not a recruiter, or not a member of the organization) */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1682,7 +2396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_found`: no job with this id (also for a malformed id), or no such route */
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1698,7 +2412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `already_applied`: the key's user already applied to this job (details name the application); `job_inactive`: the job is not active (closed, or its closing date has passed) */
+            /** @description `already_applied`: the key's user already applied to this job (details name the application); `job_inactive`: the job is not active (closed, or its closing date has passed): it takes no applications; a closed job takes no edits either */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1727,6 +2441,423 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "resume_required";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listRecruiterJobs: {
+        parameters: {
+            query?: {
+                /** @description only active jobs (open, closing date not past) or only inactive ones (closed or expired); absent: both */
+                status?: "active" | "inactive";
+                /** @description only the jobs of this one of your organizations */
+                organization_id?: string;
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your organizations' jobs, newest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecruiterJobList"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `forbidden`: the key's user may not do this (not a recruiter, or not a member of the organization) */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listMyApplications: {
+        parameters: {
+            query?: {
+                /** @description only applications with this status */
+                status?: "submitted" | "in_review" | "shortlisted" | "rejected" | "withdrawn" | "hired";
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your applications, newest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplicationList"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    withdrawApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description application id (UUID), from GET /agents/applications or the apply answer */
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application, withdrawn (now or before) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `application_final`: the application was already decided (rejected or hired) and can no longer be withdrawn */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "application_final";
                     };
                 };
             };
