@@ -2,7 +2,7 @@ import type { JobSearchResult } from '../../../clients/typescript';
 import type { JobField } from '../../../shared/schemas/job';
 
 /** The Job fields a page of results shows unless the caller names others: enough to choose, small enough to list. */
-export const COMPACT_FIELDS: JobField[] = ['title', 'organization', 'location', 'type', 'salary', 'experience', 'closing_date'];
+export const COMPACT_FIELDS: JobField[] = ['title', 'organization', 'location', 'workplace_type', 'type', 'salary', 'experience', 'closing_date'];
 /** Characters of description snippet per job unless the caller asks otherwise. */
 export const DEFAULT_SNIPPET = 200;
 
@@ -13,7 +13,7 @@ export function compactQuery<T extends Record<string, unknown>>(args: T): T & { 
 
 /** Paging and compactness, said the same way in both list tools' descriptions. */
 export const PAGING_HELP =
-  'Results are compact: id, title, organization, location, type, salary, experience, closing_date and a ~200-character `snippet` of the ' +
+  'Results are compact: id, title, organization, location, workplace_type, type, salary, experience, closing_date and a ~200-character `snippet` of the ' +
   'description; pass `fields` (and `snippet`) to change that, and call get_job for a posting in full. Paging: when ' +
   '`pagination.next_cursor` is present, call again with the same arguments plus `cursor` set to it (and no `page`) for the next page; ' +
   'it reaches every result, past 10 000. `facets` (e.g. ["job_types","location_ids"]) adds counts per value, with labels for ids.';
