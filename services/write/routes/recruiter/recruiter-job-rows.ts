@@ -14,7 +14,7 @@ type Row = JobDocumentRow & { counts: Record<string, number> | null; total_items
 export async function listRecruiterJobs(db: Database, userId: string, query: RecruiterJobsQuery, now = new Date()): Promise<RecruiterJobList> {
   const { page, limit } = query;
   const active = `(j.is_active AND (j.closing_date IS NULL OR j.closing_date >= $3::date))`;
-  const status = query.status === 'active' ? active : query.status === 'inactive' ? `NOT ${active}` : 'TRUE';
+  const status = query.status === 'active' ? active : query.status === 'inactive' ? `NOT ${active}` : '$3::date IS NOT NULL';
   const rows = await db.query<Row>(
     `WITH mine AS (
        SELECT j.* FROM jobs j
