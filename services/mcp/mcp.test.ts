@@ -193,6 +193,30 @@ describe('the MCP server', function () {
   });
 
   describe('over stdio (npm run mcp)', () => {
+    it('answers an isError result `unavailable` when the API at BASE_URL does not answer', async () => {
+      const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+      const closed = http.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: ['--import', 'tsx', path.join('services', 'mcp', 'stdio.ts')],
+          cwd: projectRoot(),
+          env: { PATH: process.env.PATH ?? '', BASE_URL: deadUrl },
+          stderr: 'ignore',
+        }),
+      );
+      try {
+        const down = errorOf(await call(client, 'get_job', { job_id: JOBS[0].id }));
+        expect(down.code).to.equal('unavailable');
+        expect(down.hint).to.include('Retry');
+      } finally {
+        await client.close();
+      }
+    });
+
     behavesAsTheApi(async (key) => {
       const client = new Client({ name: 'mcp-test', version: '1.0.0' });
       await client.connect(

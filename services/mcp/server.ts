@@ -28,6 +28,22 @@ function checkArguments(tool: ToolDefinition, args: Record<string, unknown>): Ca
 }
 
 /**
+ * Runs the tool; an API that cannot be reached (stdio server pointed at a stopped or wrong base
+ * URL) is an `unavailable` result the model can report, not a protocol error.
+ */
+async function callApi(tool: ToolDefinition, api: JobListingClient, args: Record<string, unknown>): Promise<CallToolResult> {
+  try {
+    return await tool.call(api, args);
+  } catch (err) {
+    return toolError({
+      code: 'unavailable',
+      message: `The Job Listing API did not answer (${err instanceof Error ? err.message : String(err)}).`,
+      hint: 'Retry in a few seconds; if it persists, ask the operator of this MCP server to check the API it points to.',
+    });
+  }
+}
+
+/**
  * An MCP server whose tools call the API through `api` (its base URL and key set by the
  * transport). Tools are listed with JSON Schemas from the HTTP routes' TypeBox definitions;
  * each call answers structuredContent and a short text, or an isError result with the error object.
@@ -43,7 +59,7 @@ export function createMcpServer(api: JobListingClient): Server {
       return toolError({ code: 'not_found', message: `No tool named "${request.params.name}".`, hint: `Use one of: ${TOOLS.map((t) => t.name).join(', ')}.` });
     }
     const args = { ...(request.params.arguments ?? {}) };
-    return checkArguments(tool, args) ?? (await tool.call(api, args));
+    return checkArguments(tool, args) ?? (await callApi(tool, api, args));
   });
   return server;
 }
