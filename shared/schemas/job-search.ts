@@ -69,10 +69,10 @@ const pageShape = {
   ),
   facets: Type.Optional(
     commaList(
-      Type.String({ enum: [ALL_FACETS, 'job_types', 'location_ids', 'organization_ids', 'experiences', 'skills'] }),
-      `facets to count: \`${ALL_FACETS}\`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills. ` +
+      Type.String({ enum: [ALL_FACETS, 'job_types', 'location_ids', 'organization_ids', 'experiences', 'skills', 'workplace_types'] }),
+      `facets to count: \`${ALL_FACETS}\`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills, workplace_types. ` +
         'Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).',
-      { maxItems: 6, example: ['job_types', 'location_ids'] },
+      { maxItems: 7, example: ['job_types', 'location_ids'] },
     ),
   ),
   fields: Type.Optional(
@@ -95,6 +95,38 @@ const pageShape = {
   ),
 };
 
+/** The workplace types of locations (DESIGN.md 7). */
+export const WORKPLACE_TYPES = ['onsite', 'hybrid', 'remote'] as const;
+/** Orders of browse and search (issue 19). */
+export const SORTS = ['relevance', 'newest', 'salary'] as const;
+export type SortName = (typeof SORTS)[number];
+
+/** Filters and sorting of issue 19 that browse and search share: remote work and pay. */
+const workAndPayShape = {
+  remote: Type.Optional(
+    Type.Unsafe<'true' | 'false'>(Type.String({ enum: ['true', 'false'], description: 'true: only jobs worked remotely; false: only jobs worked on site or hybrid (the location decides)' })),
+  ),
+  workplace_types: Type.Optional(
+    commaList(Type.String({ enum: [...WORKPLACE_TYPES] }), `comma-separated workplace types of the job's location (${WORKPLACE_TYPES.join(', ')}); a job matches when it has any of them`, {
+      maxItems: WORKPLACE_TYPES.length,
+      example: ['remote', 'hybrid'],
+    }),
+  ),
+  salary_min: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100_000_000,
+      description:
+        'only jobs that pay at least this much a year (their upper bound, annualised: 2 080 hours, 260 days, 52 weeks or 12 months a year), ' +
+        'in `currency`, which it requires: amounts are never converted between currencies. Jobs whose salary states no amount are left out.',
+      examples: [60000],
+    }),
+  ),
+  currency: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code (e.g. GBP, EUR): only jobs whose structured salary is in this currency', examples: ['GBP'] }),
+  ),
+};
+
 /** Query parameters of GET /agents/jobs (spec 4.1). Filters combine with AND. */
 export const BrowseQuery = Type.Object(
   {
@@ -106,6 +138,24 @@ export const BrowseQuery = Type.Object(
       commaList(filterWord, `comma-separated tags, matched case-insensitively with any leading "#" ignored; a job matches when it has any of them (at most ${MAX_LIST_VALUES})`),
     ),
     project_id: Type.Optional(Type.String({ format: 'uuid', description: 'only jobs of this project' })),
+    ...workAndPayShape,
+    sort: Type.Optional(
+      Type.Unsafe<'newest' | 'salary'>(
+        Type.String({
+          enum: ['newest', 'salary'],
+          description: 'newest (default): newest first; salary: best paid first (annual upper bound), which needs `currency`. Not with updated_since.',
+        }),
+      ),
+    ),
+    updated_since: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'RFC 3339 time: every job changed at or after it (created, edited, closed or expired), inactive ones included (is_active false), oldest change first ' +
+          '(by updated_at, then id), for keeping a copy of the board in step: follow next_cursor to the last page, then ask again from the latest updated_at seen.',
+        examples: ['2026-11-23T09:00:00Z'],
+      }),
+    ),
     ...pageShape,
   },
   { additionalProperties: false },
@@ -121,6 +171,12 @@ export const SearchQuery = Type.Object(
     experiences: Type.Optional(list('comma-separated experience levels, matched case-insensitively', filterWord)),
     skills: Type.Optional(list('comma-separated skills, matched case-insensitively', filterWord)),
     organization_ids: Type.Optional(list('comma-separated organization ids (UUIDs, from POST /organization.v1.OrganizationService/List)', Uuid)),
+    ...workAndPayShape,
+    sort: Type.Optional(
+      Type.Unsafe<SortName>(
+        Type.String({ enum: [...SORTS], description: 'relevance (default): best match first; newest: newest first; salary: best paid first (annual upper bound), which needs `currency`' }),
+      ),
+    ),
     ...pageShape,
   },
   { additionalProperties: false },
@@ -154,6 +210,7 @@ export const SearchFacets = Type.Object(
     organization_ids: Type.Optional(facetList('organizations, with their names as labels')),
     experiences: Type.Optional(facetList('experience levels, in lowercase (filters match case-insensitively)')),
     skills: Type.Optional(facetList('skills, in lowercase (filters match case-insensitively)')),
+    workplace_types: Type.Optional(facetList('workplace types of the locations (onsite, hybrid, remote)')),
   },
   { $id: 'SearchFacets', additionalProperties: false },
 );
@@ -162,7 +219,7 @@ export type SearchFacets = Static<typeof SearchFacets>;
 /** The facet names, which are also the names of the search filter parameters. */
 export type FacetName = keyof SearchFacets;
 /** Facets as counted: one list per facet asked for (the response has only those keys). */
-export const FACET_NAMES: readonly FacetName[] = ['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills'];
+export const FACET_NAMES: readonly FacetName[] = ['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills', 'workplace_types'];
 
 /**
  * Pagination of browse and search: spec 2.4's object, a total capped at MAX_RESULT_WINDOW with

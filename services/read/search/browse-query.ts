@@ -1,7 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { FacetName } from '../../../shared/schemas/job-search';
 import { facetAggregations } from './facets';
-import { allOf, filterClauses, inactiveJobs } from './filters';
+import { allOf, constraintClauses, filterClauses, inactiveJobs } from './filters';
 import type { BrowseFilterName, BrowseFilters, BrowseParams, SearchFilters } from './params';
 import { pageWindow } from './page-window';
 import { snippetRequest } from './snippet';
@@ -10,8 +10,21 @@ import { sourceFieldsFor } from './source-fields';
 /** Newest first, then by id, so pages never overlap or skip when jobs share a timestamp. */
 export const NEWEST_FIRST: estypes.SortCombinations[] = [{ created_at: { order: 'desc' } }, { id: { order: 'asc' } }];
 
+/**
+ * Best paid first (the annual upper bound; a job without one, which the currency filter that
+ * sort=salary needs leaves out anyway, counts as 0), then newest, then id.
+ */
+export const BEST_PAID_FIRST: estypes.SortCombinations[] = [{ salary_annual_max: { order: 'desc', missing: 0 } }, ...NEWEST_FIRST];
+
+/** Oldest change first, then by id: updated_since pages, which a mirror follows forwards. */
+export const OLDEST_CHANGE_FIRST: estypes.SortCombinations[] = [{ updated_at: { order: 'asc' } }, { id: { order: 'asc' } }];
+
+/** The sort of each order but relevance (search-query's). */
+export const SORT_ORDERS = { newest: NEWEST_FIRST, salary: BEST_PAID_FIRST, updated: OLDEST_CHANGE_FIRST } as const;
+
 /** The facet each single-valued browse filter selects a value of (hashtags and project_id have none). */
 const FACET_OF: Partial<Record<BrowseFilterName, FacetName>> = {
+  workplace_types: 'workplace_types',
   job_type: 'job_types',
   location_id: 'location_ids',
   organization_id: 'organization_ids',
@@ -26,7 +39,7 @@ export interface SplitBrowseFilters {
 
 /** Sorts the browse filters into facet selections and plain narrowing filters. */
 export function splitBrowseFilters(filters: BrowseFilters): SplitBrowseFilters {
-  const selected: SearchFilters = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [] };
+  const selected: SearchFilters = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] };
   const narrowing: BrowseFilters = {};
   for (const [name, values] of Object.entries(filters) as [BrowseFilterName, string[]][]) {
     const facet = FACET_OF[name];
@@ -47,12 +60,14 @@ export function buildBrowseRequest(params: BrowseParams): estypes.SearchRequest 
   const { selected, narrowing } = splitBrowseFilters(params.filters);
   const faceted = params.facets.length > 0;
   const postFilter = faceted ? filterClauses(selected) : [];
-  const filter = faceted ? filterClauses(narrowing) : filterClauses(params.filters);
+  const filter = [...(faceted ? filterClauses(narrowing) : filterClauses(params.filters)), ...constraintClauses(params.constraints)];
+  // A mirror's sync (updated_since) must see the jobs that became inactive too.
+  const mustNot = params.sort === 'updated' ? [] : inactiveJobs();
   return {
-    query: { bool: { filter, must_not: inactiveJobs() } },
+    query: { bool: { filter, must_not: mustNot } },
     ...(postFilter.length > 0 ? { post_filter: allOf(postFilter) } : {}),
     ...(faceted ? { aggs: facetAggregations(selected, params.facets) } : {}),
-    sort: NEWEST_FIRST,
+    sort: SORT_ORDERS[params.sort],
     ...pageWindow(params.paging),
     _source: sourceFieldsFor(params.fields),
     ...snippetRequest(params.snippet),

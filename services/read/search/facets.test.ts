@@ -61,6 +61,7 @@ describe('readFacets', () => {
         { value: 'ada', count: 0 },
         { value: 'zig', count: 0 },
       ],
+      workplace_types: [],
     });
   });
 
@@ -71,6 +72,7 @@ describe('readFacets', () => {
       organization_ids: [],
       experiences: [],
       skills: [],
+      workplace_types: [],
     });
   });
 

@@ -35,7 +35,7 @@ export function facetAggregations(filters: SearchFilters, names: readonly FacetN
   const labels: Record<string, Aggregation> = {};
   for (const facet of names) {
     const field = FILTER_FIELDS[facet];
-    const selected = filters[facet];
+    const selected = filters[facet] ?? [];
     const label = labelOf(facet);
     aggs[facet] = {
       filter: allOf(filterClauses(othersThan(filters, facet))),
@@ -76,7 +76,7 @@ export function readFacets(aggregations: FacetAggregationsResult | undefined, fi
     const values = (aggregations?.[facet]?.top?.buckets ?? []).map(toValue);
     const selectedCounts = new Map((aggregations?.[facet]?.selected?.buckets ?? []).map((b) => [String(b.key), b.doc_count]));
     const knownLabels = new Map((aggregations?.[SELECTED_LABELS]?.[facet]?.buckets ?? []).map((b) => [String(b.key), toValue(b).label]));
-    for (const value of filters[facet]) {
+    for (const value of filters[facet] ?? []) {
       if (values.some((v) => v.value === value)) continue;
       const label = knownLabels.get(value);
       values.push({ value, ...(label !== undefined ? { label } : {}), count: selectedCounts.get(value) ?? 0 });

@@ -1,7 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { todayUtc } from '../../../shared/jobs/job-document';
 import type { FacetName } from '../../../shared/schemas/job-search';
-import type { BrowseFilterName } from './params';
+import type { BrowseFilterName, Constraints } from './params';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -21,6 +21,7 @@ export const FILTER_FIELDS: Record<BrowseFilterName | FacetName, string> = {
   job_types: 'type',
   experiences: 'experience.lower',
   skills: 'skills.lower',
+  workplace_types: 'workplace_type',
 };
 
 /** Jobs whose field holds any of the values (OR within one parameter). */
@@ -31,8 +32,8 @@ export function anyOf(field: string, values: readonly string[]): Query {
 /** One filter clause per parameter that has values; clauses combine with AND. */
 export function filterClauses(filters: Partial<Record<BrowseFilterName | FacetName, readonly string[]>>): Query[] {
   const clauses: Query[] = [];
-  for (const [name, values] of Object.entries(filters) as [BrowseFilterName | FacetName, readonly string[]][]) {
-    if (values.length > 0) clauses.push(anyOf(FILTER_FIELDS[name], values));
+  for (const [name, values] of Object.entries(filters) as [BrowseFilterName | FacetName, readonly string[] | undefined][]) {
+    if (values && values.length > 0) clauses.push(anyOf(FILTER_FIELDS[name], values));
   }
   return clauses;
 }
@@ -47,6 +48,19 @@ export function filterClauses(filters: Partial<Record<BrowseFilterName | FacetNa
  */
 export function inactiveJobs(now = new Date()): Query[] {
   return [{ term: { is_active: false } }, { range: { closing_date: { lt: todayUtc(now) } } }];
+}
+
+/**
+ * The clauses of issue 19's constraints: remote work, the currency and the least annual pay
+ * (the job's upper bound reaches it), changes since a time. They narrow hits and facets alike.
+ */
+export function constraintClauses(constraints: Constraints): Query[] {
+  const clauses: Query[] = [];
+  if (constraints.remote !== undefined) clauses.push({ term: { is_remote: constraints.remote } });
+  if (constraints.currency !== undefined) clauses.push({ term: { salary_currency: constraints.currency } });
+  if (constraints.salaryMin !== undefined) clauses.push({ range: { salary_annual_max: { gte: constraints.salaryMin } } });
+  if (constraints.updatedSince !== undefined) clauses.push({ range: { updated_at: { gte: constraints.updatedSince, format: 'epoch_millis' } } });
+  return clauses;
 }
 
 /** All the clauses together as one query (match_all when there are none). */

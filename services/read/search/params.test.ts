@@ -131,13 +131,13 @@ describe('readSearchParams', () => {
 describe('facets and fields parameters', () => {
   it('counts no facets unless asked, every facet for "all", else those named (in their fixed order)', () => {
     expect(readSearchParams({ q: 'x', limit: 10 }).facets).to.deep.equal([]);
-    expect(readSearchParams({ q: 'x', facets: 'all', limit: 10 }).facets).to.deep.equal(['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills']);
+    expect(readSearchParams({ q: 'x', facets: 'all', limit: 10 }).facets).to.deep.equal(['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills', 'workplace_types']);
     expect(readBrowseParams({ facets: ' Skills, job_types ', limit: 10 }).facets).to.deep.equal(['job_types', 'skills']);
   });
 
   it('refuses an unknown facet, naming the known ones', () => {
     expect(errorOf(() => readSearchParams({ q: 'x', facets: 'skills,salary', limit: 10 })).body.details).to.deep.equal([
-      { field: 'facets', message: '"salary" is not a facet; use all, or any of: job_types, location_ids, organization_ids, experiences, skills' },
+      { field: 'facets', message: '"salary" is not a facet; use all, or any of: job_types, location_ids, organization_ids, experiences, skills, workplace_types' },
     ]);
     expect(errorOf(() => readBrowseParams({ facets: ' , ', limit: 10 })).status).to.equal(400);
   });

@@ -8,9 +8,11 @@ import {
   MAX_LIST_VALUES,
   MAX_QUERY_LENGTH,
   MAX_RESULT_WINDOW,
+  WORKPLACE_TYPES,
   type BrowseQuery,
   type FacetName,
   type SearchQuery,
+  type SortName,
 } from '../../../shared/schemas/job-search';
 import { decodeCursor, fingerprintOf, type CursorScope, type SortValue } from './cursor';
 import { splitList, stripHash } from './list-param';
@@ -34,22 +36,45 @@ export interface Presentation {
   snippet?: number;
 }
 
-/** The filter parameters of browse (spec 4.1). */
-export type BrowseFilterName = 'organization_id' | 'location_id' | 'job_type' | 'experience' | 'hashtags' | 'project_id';
+/** The filter parameters of browse (spec 4.1, and workplace_types of issue 19). */
+export type BrowseFilterName = 'organization_id' | 'location_id' | 'job_type' | 'experience' | 'hashtags' | 'project_id' | 'workplace_types';
+
+/**
+ * Conditions of issue 19 that narrow the hits and every facet alike (none has a facet of its
+ * own): remote work, pay in one currency, and, for a mirror's sync, changes since a time.
+ */
+export interface Constraints {
+  remote?: boolean;
+  currency?: string;
+  /** Annual pay at least this, in `currency`. */
+  salaryMin?: number;
+  /** Changed at or after this time (epoch ms); inactive jobs included. */
+  updatedSince?: number;
+}
+
+/** The orders a page can come in: those of SORTS, and oldest change first (updated_since). */
+export type SortOrder = SortName | 'updated';
 /** Browse filters given, each a list of accepted values (one for the single-valued parameters). */
 export type BrowseFilters = Partial<Record<BrowseFilterName, string[]>>;
 /** A browse request, validated and normalized. */
 export interface BrowseParams extends Presentation {
   filters: BrowseFilters;
+  constraints: Constraints;
+  sort: Exclude<SortOrder, 'relevance'>;
   paging: Paging;
 }
 
-/** Search filters by facet name; an empty list means "no filter". */
-export type SearchFilters = Record<FacetName, string[]>;
+/**
+ * Search filters by facet name; an empty list means "no filter". workplace_types (issue 19) may
+ * be absent, as in filters built before it existed.
+ */
+export type SearchFilters = Record<Exclude<FacetName, 'workplace_types'>, string[]> & { workplace_types?: string[] };
 /** A search request, validated and normalized (q trimmed). */
 export interface SearchParams extends Presentation {
   q: string;
   filters: SearchFilters;
+  constraints: Constraints;
+  sort: Exclude<SortOrder, 'updated'>;
   paging: Paging;
 }
 
@@ -70,6 +95,10 @@ const aJobType: Check = (v) =>
 /** Lowercased so facet values and the `include` lists of aggregations match the index's lowercase terms. */
 const aWord: Check = (v) => tooLong(v) ?? { value: v.toLowerCase() };
 const aHashtag: Check = (v) => tooLong(v) ?? { value: stripHash(v).toLowerCase() };
+const aWorkplaceType: Check = (v) => {
+  const type = v.toLowerCase();
+  return (WORKPLACE_TYPES as readonly string[]).includes(type) ? { value: type } : { problem: `"${v}" is not a workplace type; use one of: ${WORKPLACE_TYPES.join(', ')}` };
+};
 
 /** Collects every problem of a request, so one 400 names them all. */
 class Problems {
@@ -105,11 +134,13 @@ function readOne(problems: Problems, name: string, raw: string | undefined, chec
   return checked.value === '' ? undefined : [checked.value];
 }
 
-/** The sort values of each operation's order (browse-query NEWEST_FIRST, search-query BEST_MATCH_FIRST). */
-const SORT_TYPES = {
-  browse: ['number', 'string'],
-  search: ['number', 'number', 'string'],
-} as const;
+/** The types of the sort values of each order (browse-query SORT_ORDERS, search-query BEST_MATCH_FIRST). */
+const SORT_TYPES: Record<SortOrder, readonly ('number' | 'string')[]> = {
+  relevance: ['number', 'number', 'string'],
+  newest: ['number', 'string'],
+  salary: ['number', 'number', 'string'],
+  updated: ['number', 'string'],
+};
 
 /** The paging parameters as they arrive, after their schema. */
 type PagingQuery = Pick<BrowseQuery, 'page' | 'limit' | 'cursor'>;
@@ -119,13 +150,14 @@ type PagingQuery = Pick<BrowseQuery, 'page' | 'limit' | 'cursor'>;
  * cursor page, never both. `matching` is what decides the result list (q and filters): a cursor
  * made for other values is refused.
  */
-function readPaging(query: PagingQuery, operation: keyof typeof SORT_TYPES, matching: unknown): Paging {
+function readPaging(query: PagingQuery, operation: 'browse' | 'search', matching: unknown, sort: SortOrder): Paging {
   const { page, limit, cursor } = query;
   const scope: CursorScope = {
-    sort: SORT_TYPES[operation],
-    fingerprint: fingerprintOf(operation, matching),
-    // Search pages by offset while it can (search-query: a sort would stop score skipping).
-    ...(operation === 'search' ? { offsetsBelow: MAX_RESULT_WINDOW } : {}),
+    sort: SORT_TYPES[sort],
+    // The order is part of what a cursor belongs to; the default orders keep their fingerprints, so cursors issued before sort existed still work.
+    fingerprint: fingerprintOf(operation, sort === (operation === 'search' ? 'relevance' : 'newest') ? matching : { matching, sort }),
+    // A ranked search pages by offset while it can (search-query: a sort would stop score skipping).
+    ...(sort === 'relevance' ? { offsetsBelow: MAX_RESULT_WINDOW } : {}),
   };
   if (cursor !== undefined) {
     if (page !== undefined) {
@@ -175,6 +207,24 @@ const sortedLists = <T extends Partial<Record<string, string[]>>>(filters: T) =>
 /** The snippet length asked for, as a property only when asked for. */
 const snippetOf = (query: { snippet?: number }): Pick<Presentation, 'snippet'> => (query.snippet === undefined ? {} : { snippet: query.snippet });
 
+type WorkAndPayQuery = Pick<SearchQuery, 'remote' | 'salary_min' | 'currency' | 'sort'>;
+
+/** Remote work and pay: salary_min and sort=salary need one currency, since amounts are never converted. */
+function readWorkAndPay(problems: Problems, query: WorkAndPayQuery): Constraints {
+  const constraints: Constraints = {};
+  if (query.remote !== undefined) constraints.remote = query.remote === 'true';
+  if (query.currency !== undefined) constraints.currency = query.currency.toUpperCase();
+  if (query.salary_min !== undefined) constraints.salaryMin = query.salary_min;
+  const needsCurrency = query.salary_min !== undefined ? 'salary_min' : query.sort === 'salary' ? 'sort' : undefined;
+  if (needsCurrency && !constraints.currency) {
+    problems.add(needsCurrency, `${needsCurrency === 'sort' ? 'sort=salary' : 'salary_min'} needs currency (e.g. currency=GBP): pay is compared in one currency, never converted`);
+  }
+  return constraints;
+}
+
+/** Constraints in a fixed form for a cursor's fingerprint (only those given). */
+const constraintKey = (c: Constraints) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+
 /** Validates and normalizes the browse parameters (after their schema has checked the types). */
 export function readBrowseParams(query: BrowseQuery): BrowseParams {
   const problems = new Problems();
@@ -185,13 +235,27 @@ export function readBrowseParams(query: BrowseQuery): BrowseParams {
     ['experience', readOne(problems, 'experience', query.experience, aWord)],
     ['hashtags', readList(problems, 'hashtags', query.hashtags, aHashtag)],
     ['project_id', readOne(problems, 'project_id', query.project_id, anId)],
+    ['workplace_types', readList(problems, 'workplace_types', query.workplace_types, aWorkplaceType)],
   ];
   const facets = readFacetNames(problems, query.facets);
   const fields = readFields(problems, query.fields);
+  const constraints = readWorkAndPay(problems, query);
+  const sort = readBrowseSort(problems, query, constraints);
   problems.throwIfAny();
   const filters: BrowseFilters = {};
   for (const [name, values] of entries) if (values && values.length > 0) filters[name] = values;
-  return { filters, facets, fields, ...snippetOf(query), paging: readPaging(query, 'browse', sortedLists(filters)) };
+  const matching = Object.keys(constraints).length === 0 ? sortedLists(filters) : { ...sortedLists(filters), constraints: constraintKey(constraints) };
+  return { filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'browse', matching, sort) };
+}
+
+/** Browse's order: updated_since asks for oldest change first, and takes no other order. */
+function readBrowseSort(problems: Problems, query: BrowseQuery, constraints: Constraints): BrowseParams['sort'] {
+  if (query.updated_since === undefined) return query.sort ?? 'newest';
+  const since = Date.parse(query.updated_since);
+  if (Number.isNaN(since)) problems.add('updated_since', 'must be an RFC 3339 date-time, e.g. 2026-11-23T09:00:00Z');
+  else constraints.updatedSince = since;
+  if (query.sort !== undefined) problems.add('sort', 'must be absent with updated_since, which lists changes oldest first (by updated_at)');
+  return 'updated';
 }
 
 /** Validates and normalizes the search parameters (after their schema has checked the types). */
@@ -207,8 +271,13 @@ export function readSearchParams(query: SearchQuery): SearchParams {
     experiences: readList(problems, 'experiences', query.experiences, aWord),
     skills: readList(problems, 'skills', query.skills, aWord),
   };
+  const workplaceTypes = readList(problems, 'workplace_types', query.workplace_types, aWorkplaceType);
+  if (workplaceTypes.length > 0) filters.workplace_types = workplaceTypes;
   const facets = readFacetNames(problems, query.facets);
   const fields = readFields(problems, query.fields);
+  const constraints = readWorkAndPay(problems, query);
   problems.throwIfAny();
-  return { q, filters, facets, fields, ...snippetOf(query), paging: readPaging(query, 'search', { q, ...sortedLists(filters) }) };
+  const sort = query.sort ?? 'relevance';
+  const matching = Object.keys(constraints).length === 0 ? { q, ...sortedLists(filters) } : { q, ...sortedLists(filters), constraints: constraintKey(constraints) };
+  return { q, filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'search', matching, sort) };
 }

@@ -34,7 +34,7 @@ describe('buildBrowseRequest', () => {
     const [org, loc, project] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
     const filters = { organization_id: [org], location_id: [loc], job_type: ['contract'], experience: ['senior'], hashtags: ['remote'], project_id: [project] };
     expect(splitBrowseFilters(filters)).to.deep.equal({
-      selected: { job_types: ['contract'], location_ids: [loc], organization_ids: [org], experiences: ['senior'], skills: [] },
+      selected: { job_types: ['contract'], location_ids: [loc], organization_ids: [org], experiences: ['senior'], skills: [], workplace_types: [] },
       narrowing: { hashtags: ['remote'], project_id: [project] },
     });
     expect(buildBrowseRequest(readBrowseParams({ facets: 'all', limit: 10 }))).not.to.have.property('post_filter');

@@ -14,6 +14,6 @@ import { withSnippet } from './snippet';
 export async function searchJobs(client: Client, index: string, params: SearchParams, typos?: TypoPolicy): Promise<JobHits> {
   const request = (relaxed: boolean) => withSnippet(buildSearchRequest(params, typos, relaxed), params.snippet);
   const strict = await runJobSearch(client, index, request(false));
-  if (strict.total.value > 0 || !canRelax(params.q)) return inBestMatchOrder(strict);
-  return inBestMatchOrder(await runJobSearch(client, index, request(true)));
+  if (strict.total.value > 0 || !canRelax(params.q)) return inBestMatchOrder(strict, params.sort);
+  return inBestMatchOrder(await runJobSearch(client, index, request(true)), params.sort);
 }

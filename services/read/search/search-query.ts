@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { allOf, filterClauses, inactiveJobs } from './filters';
+import { SORT_ORDERS } from './browse-query';
+import { allOf, constraintClauses, filterClauses, inactiveJobs } from './filters';
 import { facetAggregations } from './facets';
 import type { SearchParams } from './params';
 import { PHRASE_WINDOW, relevanceQuery, type TypoPolicy } from './relevance';
@@ -18,7 +19,8 @@ export const BEST_MATCH_FIRST: estypes.SortCombinations[] = ['_score', { created
  * document order is newest first, and the presenter orders equal scores of a page by
  * BEST_MATCH_FIRST. Cursor pages past the window follow BEST_MATCH_FIRST with search_after.
  */
-const sortOf = (params: SearchParams): Pick<estypes.SearchRequest, 'sort'> => (params.paging.after ? { sort: BEST_MATCH_FIRST } : {});
+const sortOf = (params: SearchParams): Pick<estypes.SearchRequest, 'sort'> =>
+  params.sort !== 'relevance' ? { sort: SORT_ORDERS[params.sort] } : params.paging.after ? { sort: BEST_MATCH_FIRST } : {};
 
 /** The stored fields of the page, with id and created_at: a hit's sort values in relevance order (run-search). */
 function sourceOf(params: SearchParams): string[] | true {
@@ -37,9 +39,9 @@ export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, rel
   const faceted = params.facets.length > 0;
   const { match, phrases } = relevanceQuery(params.q, typos, relaxed);
   // A rescore cannot follow an explicit sort: cursor pages past the window rank by the match alone.
-  const rescore = phrases && !params.paging.after;
+  const rescore = phrases && !params.paging.after && params.sort === 'relevance';
   return {
-    query: { bool: { must: match, filter: faceted ? [] : selected, must_not: inactiveJobs() } },
+    query: { bool: { must: match, filter: [...(faceted ? [] : selected), ...constraintClauses(params.constraints)], must_not: inactiveJobs() } },
     ...(rescore ? { rescore: { window_size: PHRASE_WINDOW, query: { rescore_query: phrases, query_weight: 1, rescore_query_weight: 1 } } } : {}),
     ...(faceted && selected.length > 0 ? { post_filter: allOf(selected) } : {}),
     ...(faceted ? { aggs: facetAggregations(params.filters, params.facets) } : {}),
@@ -61,6 +63,8 @@ function bestMatchFirst(a: JobHit, b: JobHit): number {
  * document order, which the index sort makes newest first within a segment but not across
  * segments; ordering the page settles that. Which jobs are on the page does not change.
  */
-export function inBestMatchOrder(result: JobHits): JobHits {
+export function inBestMatchOrder(result: JobHits, sort: SearchParams['sort'] = 'relevance'): JobHits {
+  // Another order (sort=newest, salary) comes sorted by Elasticsearch itself.
+  if (sort !== 'relevance') return result;
   return { ...result, hits: [...result.hits].sort(bestMatchFirst) };
 }

@@ -11,7 +11,7 @@ const ids = (res: { body: { jobs: { id: string }[] } }) => res.body.jobs.map((jo
 /** The active catalog jobs that pass `keep`, in browse order: what browse must answer. */
 const expected = (keep: (doc: JobDocument) => boolean = () => true) => activeCatalogNewestFirst().filter(keep).map((doc) => doc.id);
 const lower = (values: readonly string[]) => values.map((v) => v.toLowerCase());
-const NO_FACETS = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [] };
+const NO_FACETS = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] };
 /** The pagination object with next_cursor reduced to whether there is one (its text is opaque). */
 const paging = (res: { body: { pagination: Record<string, unknown> } }) => {
   const { next_cursor: next, ...rest } = res.body.pagination;
@@ -19,7 +19,7 @@ const paging = (res: { body: { pagination: Record<string, unknown> } }) => {
 };
 
 /** Every value a 400 of the browse parameters names as known. */
-const KNOWN = 'organization_id, location_id, job_type, experience, hashtags, project_id, page, limit, cursor, facets, fields, snippet';
+const KNOWN = 'organization_id, location_id, job_type, experience, hashtags, project_id, remote, workplace_types, salary_min, currency, sort, updated_since, page, limit, cursor, facets, fields, snippet';
 const invalid = (message: string, details: { field: string; message: string }[], hint = 'Fix the parameters named in details.') => ({
   code: 'invalid_request',
   message,

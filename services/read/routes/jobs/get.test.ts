@@ -107,7 +107,7 @@ describe('the read operations before anything is indexed (no index behind the al
     expect(res.body).to.deep.equal({
       jobs: [],
       pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
-      facets: { job_types: [{ value: 'contract', count: 0 }], location_ids: [], organization_ids: [], experiences: [], skills: [] },
+      facets: { job_types: [{ value: 'contract', count: 0 }], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] },
     });
   });
 
@@ -117,7 +117,7 @@ describe('the read operations before anything is indexed (no index behind the al
     expect(res.body).to.deep.equal({
       jobs: [],
       pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
-      facets: { job_types: [{ value: 'contract', count: 0 }], location_ids: [], organization_ids: [], experiences: [], skills: [] },
+      facets: { job_types: [{ value: 'contract', count: 0 }], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] },
     });
   });
 

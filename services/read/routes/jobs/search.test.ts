@@ -11,7 +11,7 @@ const sorted = (ids: string[]) => [...ids].sort();
 const idsOf = (docs: readonly JobDocument[]) => sorted(docs.map((d) => d.id));
 const UNKNOWN_LOCATION = '00000000-0000-4000-8000-0000000bffff';
 
-const KNOWN = 'q, job_types, location_ids, experiences, skills, organization_ids, page, limit, cursor, facets, fields, snippet';
+const KNOWN = 'q, job_types, location_ids, experiences, skills, organization_ids, remote, workplace_types, salary_min, currency, sort, page, limit, cursor, facets, fields, snippet';
 const invalid = (message: string, details: { field: string; message: string }[], hint = 'Fix the parameters named in details.') => ({
   code: 'invalid_request',
   message,
@@ -58,7 +58,7 @@ describe('GET /agents/jobs/search', () => {
     expect(res.body).to.deep.equal({
       jobs: [],
       pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
-      facets: { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [] },
+      facets: { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] },
     });
   });
 
