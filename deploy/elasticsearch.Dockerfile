@@ -1,7 +1,5 @@
-# Elasticsearch with the hunspell dictionary the index's stemming uses (Debian's hunspell-en-us),
-# baked in at build time instead of installed with apt at every start.
-FROM debian:bookworm-slim AS dictionary
-RUN apt-get update -q && apt-get install -y -q --no-install-recommends hunspell-en-us && rm -rf /var/lib/apt/lists/*
-
+# Elasticsearch for compose and Kubernetes, at the version the client and scripts/elasticsearch.sh
+# use. Since issue 16 the index needs nothing beyond the core analysis (no hunspell dictionary:
+# words are indexed as written and query time handles their forms), so nothing is added here; the
+# image stays the one place that pins the version and would take node-level files if ever needed.
 FROM elasticsearch:9.5.4
-COPY --from=dictionary /usr/share/hunspell/en_US.aff /usr/share/hunspell/en_US.dic /usr/share/elasticsearch/config/hunspell/en_US/
