@@ -484,6 +484,8 @@ export interface components {
             experiences?: components["schemas"]["FacetValue"][];
             /** @description skills, in lowercase (filters match case-insensitively): the top 20 values by count (ties by value), plus every value the request selected, even at count 0. Counts apply every filter except this facet's own. */
             skills?: components["schemas"]["FacetValue"][];
+            /** @description workplace types of the locations (onsite, hybrid, remote): the top 20 values by count (ties by value), plus every value the request selected, even at count 0. Counts apply every filter except this facet's own. */
+            workplace_types?: components["schemas"]["FacetValue"][];
         };
         JobSearchResult: {
             jobs: components["schemas"]["JobInPage"][];
@@ -799,6 +801,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description applications by status (submitted, in_review, shortlisted, rejected, withdrawn, hired) and in all */
         ApplicationCounts: {
             /** @description every application, withdrawn ones included */
             total: number;
@@ -1148,6 +1151,33 @@ export interface operations {
                 hashtags?: string[];
                 /** @description only jobs of this project */
                 project_id?: string;
+                /** @description true: only jobs worked remotely; false: only jobs worked on site or hybrid (the location decides) */
+                remote?: "true" | "false";
+                /**
+                 * @description comma-separated workplace types of the job's location (onsite, hybrid, remote); a job matches when it has any of them
+                 * @example [
+                 *       "remote",
+                 *       "hybrid"
+                 *     ]
+                 */
+                workplace_types?: ("onsite" | "hybrid" | "remote")[];
+                /**
+                 * @description only jobs that pay at least this much a year (their upper bound, annualised: 2 080 hours, 260 days, 52 weeks or 12 months a year), in `currency`, which it requires: amounts are never converted between currencies. Jobs whose salary states no amount are left out.
+                 * @example 60000
+                 */
+                salary_min?: number;
+                /**
+                 * @description ISO 4217 code (e.g. GBP, EUR): only jobs whose structured salary is in this currency
+                 * @example GBP
+                 */
+                currency?: string;
+                /** @description newest (default): newest first; salary: best paid first (annual upper bound), which needs `currency`. Not with updated_since. */
+                sort?: "newest" | "salary";
+                /**
+                 * @description RFC 3339 time: every job changed at or after it (created, edited, closed or expired), inactive ones included (is_active false), oldest change first (by updated_at, then id), for keeping a copy of the board in step: follow next_cursor to the last page, then ask again from the latest updated_at seen.
+                 * @example 2026-11-23T09:00:00Z
+                 */
+                updated_since?: string;
                 /**
                  * @description page number, from 1 (absent: 1); page * limit may not exceed 10000: past that, follow `next_cursor` instead. Not with `cursor`.
                  * @example 2
@@ -1161,13 +1191,13 @@ export interface operations {
                  */
                 cursor?: string;
                 /**
-                 * @description facets to count: `all`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills. Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).
+                 * @description facets to count: `all`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills, workplace_types. Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).
                  * @example [
                  *       "job_types",
                  *       "location_ids"
                  *     ]
                  */
-                facets?: ("all" | "job_types" | "location_ids" | "organization_ids" | "experiences" | "skills")[];
+                facets?: ("all" | "job_types" | "location_ids" | "organization_ids" | "experiences" | "skills" | "workplace_types")[];
                 /**
                  * @description comma-separated Job fields to return (`id` is always included); absent: every field. Known fields: id, title, description, organization, location, type, salary, experience, education, skills, closing_date, organization_id, location_id, department, team, reporting_to, tags, responsibilities, project_id, is_active, created_at, updated_at, salary_min, salary_max, salary_currency, salary_period, workplace_type, is_remote.
                  * @example [
@@ -1588,6 +1618,28 @@ export interface operations {
                 skills?: string[];
                 /** @description comma-separated organization ids (UUIDs, from POST /organization.v1.OrganizationService/List); values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
                 organization_ids?: string[];
+                /** @description true: only jobs worked remotely; false: only jobs worked on site or hybrid (the location decides) */
+                remote?: "true" | "false";
+                /**
+                 * @description comma-separated workplace types of the job's location (onsite, hybrid, remote); a job matches when it has any of them
+                 * @example [
+                 *       "remote",
+                 *       "hybrid"
+                 *     ]
+                 */
+                workplace_types?: ("onsite" | "hybrid" | "remote")[];
+                /**
+                 * @description only jobs that pay at least this much a year (their upper bound, annualised: 2 080 hours, 260 days, 52 weeks or 12 months a year), in `currency`, which it requires: amounts are never converted between currencies. Jobs whose salary states no amount are left out.
+                 * @example 60000
+                 */
+                salary_min?: number;
+                /**
+                 * @description ISO 4217 code (e.g. GBP, EUR): only jobs whose structured salary is in this currency
+                 * @example GBP
+                 */
+                currency?: string;
+                /** @description relevance (default): best match first; newest: newest first; salary: best paid first (annual upper bound), which needs `currency` */
+                sort?: "relevance" | "newest" | "salary";
                 /**
                  * @description page number, from 1 (absent: 1); page * limit may not exceed 10000: past that, follow `next_cursor` instead. Not with `cursor`.
                  * @example 2
@@ -1601,13 +1653,13 @@ export interface operations {
                  */
                 cursor?: string;
                 /**
-                 * @description facets to count: `all`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills. Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).
+                 * @description facets to count: `all`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills, workplace_types. Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).
                  * @example [
                  *       "job_types",
                  *       "location_ids"
                  *     ]
                  */
-                facets?: ("all" | "job_types" | "location_ids" | "organization_ids" | "experiences" | "skills")[];
+                facets?: ("all" | "job_types" | "location_ids" | "organization_ids" | "experiences" | "skills" | "workplace_types")[];
                 /**
                  * @description comma-separated Job fields to return (`id` is always included); absent: every field. Known fields: id, title, description, organization, location, type, salary, experience, education, skills, closing_date, organization_id, location_id, department, team, reporting_to, tags, responsibilities, project_id, is_active, created_at, updated_at, salary_min, salary_max, salary_currency, salary_period, workplace_type, is_remote.
                  * @example [
@@ -1989,6 +2041,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70",
+                     *       "title": "Senior Backend Engineer",
+                     *       "organization": "Acme",
+                     *       "location": "Berlin",
+                     *       "type": "full_time",
+                     *       "salary": "€75,000 - €95,000 a year",
+                     *       "skills": [
+                     *         "TypeScript",
+                     *         "PostgreSQL"
+                     *       ],
+                     *       "organization_id": "5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "location_id": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *       "tags": [],
+                     *       "responsibilities": [],
+                     *       "is_active": true,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-23T08:15:00.000Z",
+                     *       "salary_min": 75000,
+                     *       "salary_max": 95000,
+                     *       "salary_currency": "EUR",
+                     *       "salary_period": "year",
+                     *       "workplace_type": "hybrid",
+                     *       "is_remote": false,
+                     *       "generate_screening": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedJob"];
                 };
             };
@@ -2196,6 +2276,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70",
+                     *       "title": "Senior Backend Engineer",
+                     *       "organization": "Acme",
+                     *       "location": "Berlin",
+                     *       "type": "full_time",
+                     *       "salary": "€75,000 - €95,000 a year",
+                     *       "skills": [
+                     *         "TypeScript",
+                     *         "PostgreSQL"
+                     *       ],
+                     *       "organization_id": "5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "location_id": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *       "tags": [],
+                     *       "responsibilities": [],
+                     *       "is_active": false,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-24T17:00:00.000Z",
+                     *       "salary_min": 75000,
+                     *       "salary_max": 95000,
+                     *       "salary_currency": "EUR",
+                     *       "salary_period": "year",
+                     *       "workplace_type": "hybrid",
+                     *       "is_remote": false,
+                     *       "generate_screening": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedJob"];
                 };
             };
@@ -2528,6 +2636,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jobs": [
+                     *         {
+                     *           "id": "3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70",
+                     *           "title": "Senior Backend Engineer",
+                     *           "organization": "Acme",
+                     *           "location": "Berlin",
+                     *           "type": "full_time",
+                     *           "salary": "€75,000 - €95,000 a year",
+                     *           "skills": [
+                     *             "TypeScript",
+                     *             "PostgreSQL"
+                     *           ],
+                     *           "organization_id": "5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "location_id": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *           "tags": [],
+                     *           "responsibilities": [],
+                     *           "is_active": true,
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "updated_at": "2026-11-23T08:15:00.000Z",
+                     *           "salary_min": 75000,
+                     *           "salary_max": 95000,
+                     *           "salary_currency": "EUR",
+                     *           "salary_period": "year",
+                     *           "workplace_type": "hybrid",
+                     *           "is_remote": false,
+                     *           "generate_screening": false,
+                     *           "applications": {
+                     *             "total": 5,
+                     *             "submitted": 3,
+                     *             "in_review": 1,
+                     *             "shortlisted": 0,
+                     *             "rejected": 0,
+                     *             "withdrawn": 1,
+                     *             "hired": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruiterJobList"];
                 };
             };
@@ -2673,6 +2827,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applications": [
+                     *         {
+                     *           "id": "9b2d4e1f-3c5a-4f6b-8d7e-1a2b3c4d5e6f",
+                     *           "job_id": "3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70",
+                     *           "status": "submitted",
+                     *           "created_at": "2026-11-22T09:30:00.000Z",
+                     *           "updated_at": "2026-11-22T09:30:00.000Z",
+                     *           "job_title": "Senior Backend Engineer",
+                     *           "organization": "Acme",
+                     *           "job_is_active": true
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MyApplicationList"];
                 };
             };
@@ -2794,6 +2969,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9b2d4e1f-3c5a-4f6b-8d7e-1a2b3c4d5e6f",
+                     *       "job_id": "3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70",
+                     *       "status": "withdrawn",
+                     *       "created_at": "2026-11-22T09:30:00.000Z",
+                     *       "updated_at": "2026-11-23T11:00:00.000Z",
+                     *       "job_title": "Senior Backend Engineer",
+                     *       "organization": "Acme",
+                     *       "job_is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["MyApplication"];
                 };
             };

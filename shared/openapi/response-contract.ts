@@ -69,7 +69,8 @@ export class ResponseContract {
     // A literal path wins over a template (/agents/jobs/search over /agents/jobs/{job_id}), as in the router.
     const candidates = [...matching.filter((t) => t.literal), ...matching.filter((t) => !t.literal)];
     const key = method.toLowerCase() as 'get' | 'post' | 'patch';
-    const found = candidates.find((t) => this.doc.paths[t.path][key]);
+    // Only the literal path answers when there is one: PATCH /agents/jobs/search is that path under another method, not a job id.
+    const found = (candidates[0]?.literal ? candidates.slice(0, 1) : candidates).find((t) => this.doc.paths[t.path][key]);
     if (!found) return [...problems, ...this.checkUnrouted(observed, candidates.map((t) => t.path), headOnly)];
     const operation = this.doc.paths[found.path][key] as OperationObject;
     const response = operation.responses[String(observed.status)];

@@ -25,9 +25,14 @@ export type RecruiterJobsQuery = Static<typeof RecruiterJobsQuery>;
 export const ApplicationCounts = Type.Object(
   {
     total: Type.Integer({ minimum: 0, description: 'every application, withdrawn ones included' }),
-    ...Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, Type.Integer({ minimum: 0 })])),
+    submitted: Type.Integer({ minimum: 0 }),
+    in_review: Type.Integer({ minimum: 0 }),
+    shortlisted: Type.Integer({ minimum: 0 }),
+    rejected: Type.Integer({ minimum: 0 }),
+    withdrawn: Type.Integer({ minimum: 0 }),
+    hired: Type.Integer({ minimum: 0 }),
   },
-  { $id: 'ApplicationCounts', additionalProperties: false },
+  { $id: 'ApplicationCounts', additionalProperties: false, description: `applications by status (${APPLICATION_STATUSES.join(', ')}) and in all` },
 );
 
 /** A job in the recruiter's list: the job as its creator sees it, with its application counts. */

@@ -89,7 +89,8 @@ describe('remote work and pay: filters, facets and sorting (browse and search)',
     expect(noCurrency.body.details).to.deep.equal([{ field: 'salary_min', message: 'salary_min needs currency (e.g. currency=GBP): pay is compared in one currency, never converted' }]);
     const sortNoCurrency = await search({ sort: 'salary' });
     expect(sortNoCurrency.body.details).to.deep.equal([{ field: 'sort', message: 'sort=salary needs currency (e.g. currency=GBP): pay is compared in one currency, never converted' }]);
-    for (const query of [{ remote: 'maybe' }, { workplace_types: 'moon' }, { currency: 'pounds' }, { salary_min: -1 }, { sort: 'relevance' }]) {
+    const bad: Record<string, string | number>[] = [{ remote: 'maybe' }, { workplace_types: 'moon' }, { currency: 'pounds' }, { salary_min: -1 }, { sort: 'relevance' }];
+    for (const query of bad) {
       const res = await browse(query);
       expect(res.status, JSON.stringify(query)).to.equal(400);
       expect(res.body.code).to.equal('invalid_request');

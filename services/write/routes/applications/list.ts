@@ -3,6 +3,7 @@ import { MyApplicationList, MyApplicationsQuery } from '../../../../shared/schem
 import { authenticate } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
 import { listMyApplications } from './application-rows';
+import { EXAMPLE_MY_APPLICATION } from '../jobs/manage-examples';
 
 /** GET /agents/applications (issue 19): the applications the key's user made, with their jobs. */
 export function myApplicationsRoute(deps: WriteDeps) {
@@ -19,7 +20,7 @@ export function myApplicationsRoute(deps: WriteDeps) {
     auth: 'apiKey',
     authenticate: (ctx) => authenticate(ctx, deps.db),
     query: MyApplicationsQuery,
-    responses: { 200: { description: 'A page of your applications, newest first', schema: MyApplicationList } },
+    responses: { 200: { description: 'A page of your applications, newest first', schema: MyApplicationList, example: { applications: [EXAMPLE_MY_APPLICATION], pagination: { current_page: 1, total_pages: 1, total_items: 1 } } } },
     errors: ['unauthenticated', 'invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query, auth }) => {
       ctx.body = await listMyApplications(deps.db, auth.userId, query);

@@ -4,6 +4,7 @@ import { MyApplication } from '../../../../shared/schemas/application';
 import { authenticate } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
 import { withdrawApplication } from './application-rows';
+import { EXAMPLE_MY_APPLICATION } from '../jobs/manage-examples';
 
 /** POST /agents/applications/{application_id}/withdraw (issue 19): the applicant takes an application back. Idempotent. */
 export function withdrawApplicationRoute(deps: WriteDeps) {
@@ -21,7 +22,7 @@ export function withdrawApplicationRoute(deps: WriteDeps) {
     auth: 'apiKey',
     authenticate: (ctx) => authenticate(ctx, deps.db),
     params: Type.Object({ application_id: Type.String({ description: 'application id (UUID), from GET /agents/applications or the apply answer' }) }),
-    responses: { 200: { description: 'The application, withdrawn (now or before)', schema: MyApplication } },
+    responses: { 200: { description: 'The application, withdrawn (now or before)', schema: MyApplication, example: { ...EXAMPLE_MY_APPLICATION, status: 'withdrawn', updated_at: '2026-11-23T11:00:00.000Z' } } },
     errors: ['unauthenticated', 'not_found', 'application_final', 'unavailable', 'internal'],
     handle: async (ctx, { params, auth }) => {
       ctx.body = await withdrawApplication(deps.db, auth.userId, params.application_id);

@@ -4,6 +4,7 @@ import { CreatedJob } from '../../../../shared/schemas/job';
 import type { WriteDeps } from '../../deps';
 import { toIndexable } from '../../indexing/job-rows';
 import { closeJob } from '../../jobs/close-job';
+import { EXAMPLE_CLOSED_JOB } from './manage-examples';
 import { authorizeJobManagement, ETAG_HEADER, indexChangedJob, JobIdParam, setJobEtag } from './manage-job';
 
 /**
@@ -26,7 +27,7 @@ export function closeJobRoute(deps: WriteDeps) {
     authenticate: (ctx) => authorizeJobManagement(ctx, deps),
     params: JobIdParam,
     responses: {
-      200: { description: 'The job, closed (now or before)', schema: CreatedJob, headers: ETAG_HEADER },
+      200: { description: 'The job, closed (now or before)', schema: CreatedJob, headers: ETAG_HEADER, example: EXAMPLE_CLOSED_JOB },
     },
     errors: ['unauthenticated', 'not_found', 'forbidden', 'unavailable', 'internal'],
     handle: async (ctx, { auth }) => {

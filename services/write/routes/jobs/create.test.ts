@@ -100,6 +100,12 @@ describe('POST /agents/jobs', () => {
         resume_score_threshold: 72.5,
         generate_screening: true,
         is_active: true,
+        salary_min: 70000,
+        salary_max: 90000,
+        salary_currency: 'EUR',
+        salary_period: 'year',
+        workplace_type: 'onsite',
+        is_remote: false,
       });
       const [row] = await testDb().query('SELECT created_by, version FROM jobs WHERE id = $1', [id]);
       expect(row).to.deep.equal({ created_by: recruiterId, version: '1' });
@@ -112,7 +118,8 @@ describe('POST /agents/jobs', () => {
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(Object.keys(res.body).sort()).to.deep.equal(
         ['closing_date', 'created_at', 'generate_screening', 'id', 'is_active', 'location', 'location_id', 'organization', 'organization_id',
-          'project_id', 'responsibilities', 'salary', 'skills', 'tags', 'title', 'type', 'updated_at'].sort(),
+          'project_id', 'responsibilities', 'salary', 'skills', 'tags', 'title', 'type', 'updated_at',
+          'salary_min', 'salary_max', 'salary_currency', 'salary_period', 'workplace_type', 'is_remote'].sort(),
       );
       expect(res.body.project_id).to.equal(project.id);
       expect(res.body.skills).to.deep.equal([]);

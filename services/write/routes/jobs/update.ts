@@ -6,6 +6,7 @@ import { JobUpdateRequest, prepareJobUpdate, type JobUpdateRequest as JobPatch }
 import type { WriteDeps } from '../../deps';
 import { toIndexable } from '../../indexing/job-rows';
 import { updateJob } from '../../jobs/update-job';
+import { EXAMPLE_MANAGED_JOB } from './manage-examples';
 import { authorizeJobManagement, ETAG_HEADER, indexChangedJob, JobIdParam, setJobEtag } from './manage-job';
 
 /**
@@ -47,6 +48,7 @@ export function updateJobRoute(deps: WriteDeps) {
         description: 'The job as it is after the change (with the screening settings, as to the recruiter who created it)',
         schema: CreatedJob,
         headers: ETAG_HEADER,
+        example: EXAMPLE_MANAGED_JOB,
       },
     },
     errors: [

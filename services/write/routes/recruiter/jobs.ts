@@ -5,6 +5,7 @@ import { RecruiterJobList, RecruiterJobsQuery } from '../../../../shared/schemas
 import { authenticate, type Caller } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
 import { listRecruiterJobs } from './recruiter-job-rows';
+import { EXAMPLE_RECRUITER_JOB } from '../jobs/manage-examples';
 
 /** A recruiter's key: 401, then 403 for a key of another kind of user. */
 async function authenticateRecruiter(ctx: Context, deps: WriteDeps): Promise<Caller> {
@@ -29,7 +30,7 @@ export function recruiterJobsRoute(deps: WriteDeps) {
     auth: 'apiKey',
     authenticate: (ctx) => authenticateRecruiter(ctx, deps),
     query: RecruiterJobsQuery,
-    responses: { 200: { description: "A page of your organizations' jobs, newest first", schema: RecruiterJobList } },
+    responses: { 200: { description: "A page of your organizations' jobs, newest first", schema: RecruiterJobList, example: { jobs: [EXAMPLE_RECRUITER_JOB], pagination: { current_page: 1, total_pages: 1, total_items: 1 } } } },
     errors: ['unauthenticated', 'forbidden', 'invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query, auth }) => {
       ctx.body = await listRecruiterJobs(deps.db, auth.userId, query);
