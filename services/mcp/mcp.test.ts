@@ -12,7 +12,10 @@ import { jobDocument, indexFreshJobs } from '../../test/fixtures/job-documents';
 import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../../test/support/context';
 import { createApiKey, createLocation, createOrganization, createResume, createUser } from '../../test/support/factories';
 
-const TOOL_NAMES = ['search_jobs', 'browse_jobs', 'get_job', 'list_organizations', 'list_locations', 'apply_to_job', 'create_job'];
+const TOOL_NAMES = [
+  'search_jobs', 'browse_jobs', 'get_job', 'list_organizations', 'list_locations', 'apply_to_job', 'list_my_applications',
+  'withdraw_application', 'create_job', 'update_job', 'close_job',
+];
 
 /** A realistic posting: a description of about 2 000 characters, which a compact page must not carry. */
 const DESCRIPTION = 'You will design, build and run the backend services that match people with jobs. '.repeat(25);
@@ -41,7 +44,7 @@ const errorOf = (result: CallToolResult) => {
 };
 const call = (client: Client, name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
-/** What both transports must do alike: list the seven tools, a compact search page, the next page by cursor, an error. */
+/** What both transports must do alike: list the tools, a compact search page, the next page by cursor, an error. */
 function behavesAsTheApi(connect: (key?: string) => Promise<Client>) {
   let client: Client;
   before(async () => {
@@ -49,7 +52,7 @@ function behavesAsTheApi(connect: (key?: string) => Promise<Client>) {
   });
   after(() => client.close());
 
-  it('initializes and lists the seven tools with input and output schemas and annotations', async () => {
+  it('initializes and lists every tool with input and output schemas and annotations', async () => {
     expect(client.getServerVersion()).to.deep.include({ name: 'job-listing-agent-api', version: '1.0.0' });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).to.deep.equal(TOOL_NAMES);

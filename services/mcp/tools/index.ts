@@ -6,6 +6,10 @@ import { getJobTool } from './get-job';
 import { listLocationsTool } from './list-locations';
 import { listOrganizationsTool } from './list-organizations';
 import { searchJobsTool } from './search-jobs';
+import { updateJobTool } from './update-job';
+import { closeJobTool } from './close-job';
+import { listMyApplicationsTool } from './list-my-applications';
+import { withdrawApplicationTool } from './withdraw-application';
 
 /** Every tool of the server, in the order tools/list shows them: finding, reading, acting. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -15,5 +19,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   listOrganizationsTool,
   listLocationsTool,
   applyToJobTool,
+  listMyApplicationsTool,
+  withdrawApplicationTool,
   createJobTool,
+  updateJobTool,
+  closeJobTool,
 ];
