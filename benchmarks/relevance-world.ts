@@ -188,16 +188,26 @@ async function keysOfJobs(world: BenchWorld, postings: readonly RealPosting[]): 
   }));
 }
 
-/** Opens the world an earlier run built when it still fits the data and the index definition, else builds it. */
+/**
+ * True when this cluster's alias holds every job of the world's database: the database outlives
+ * a node (another ES_PORT, a node's data wiped), and a world without its index cannot be reused.
+ */
+async function indexHoldsEveryJob(world: BenchWorld): Promise<boolean> {
+  const [{ count }] = await world.db.query<{ count: string }>('SELECT count(*) FROM jobs');
+  const indexed = await world.search.count({ index: world.config.indexAlias }, { ignore: [404] });
+  return indexed.count === Number(count);
+}
+
+/** Opens the world an earlier run built when it still fits the data, the index definition and the cluster, else builds it. */
 export async function relevanceWorld(print: (message: string) => void): Promise<RelevanceWorld> {
   const postings = await readPostings();
   const wanted = await fingerprint(POSTINGS_FILE);
   let world = await openBenchWorld(RELEVANCE_WORLD);
   let reused = false;
-  if (world && (await recordedFingerprint(world)) === wanted) reused = true;
+  if (world && (await recordedFingerprint(world)) === wanted && (await indexHoldsEveryJob(world))) reused = true;
   else {
     if (world) {
-      print('relevance: the index definition or the data changed since the world was built; building it again');
+      print('relevance: the index definition, the data or the cluster changed since the world was built; building it again');
       await world.teardown(true);
     }
     world = await build(postings, print);

@@ -110,8 +110,11 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+// Stdout to a pipe is written asynchronously: exiting at once cut a long --json answer at 64 KB.
+// An empty write calls back once everything written before it is out (handles a run leaves
+// open must not keep the process alive, hence the exit).
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => process.stdout.write('', () => process.exit(code)),
   (err) => {
     console.error(err);
     process.exit(1);
