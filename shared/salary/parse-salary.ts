@@ -37,7 +37,7 @@ const CODE_OF = new Map(SYMBOLS.map(([s, code]) => [s.toLowerCase(), code]));
  * "k", an optional symbol or code after it. A digit glued to a letter (ST1, 2nd) is no amount.
  */
 const AMOUNT = new RegExp(
-  `(?<pre>${SYMBOL_PATTERN}|\\b[A-Z]{3}\\b)?\\s*(?<![\\p{L}\\d.,])(?<num>\\d{1,3}(?:, ?\\d{3})+(?:\\.\\d+)?|\\d{1,3}(?:\\.\\d{3})+(?![\\d,])|\\d+(?:\\.\\d+)?)(?<k>\\s?[kK]\\b)?(?:\\s*(?<post>\\b[A-Z]{3}\\b|€|£|zł))?`,
+  `(?<pre>${SYMBOL_PATTERN}|\\b[A-Z]{3}\\b)?\\s*(?<![\\p{L}\\d.,])(?<num>\\d{1,3}(?:, ?\\d{3})+(?:\\.\\d+)?|\\d{1,3}(?:\\.\\d{3})+(?:\\.\\d{1,2})?(?![\\d,])|\\d+(?:\\.\\d+)?)(?<k>\\s?[kK]\\b)?(?:\\s*(?<post>\\b[A-Z]{3}\\b|€|£|zł))?`,
   'gu',
 );
 
@@ -82,14 +82,19 @@ function findAmounts(text: string): Amount[] {
 }
 
 /**
- * The number a written amount means: commas group thousands; so do dots in "60.000 €", written
- * the continental way, but only beside a currency written that way (in "£10.500" the dot is a
- * decimal point).
+ * The number a written amount means: commas group thousands; so do dots in "60.000 €" or a bare
+ * "27.000", written the continental way, but not beside a currency written with a decimal point
+ * (in "£10.500" the dot is a decimal point).
  */
 function toNumber(num: string, currency: string | undefined): number {
-  const dotGroups = /^\d{1,3}(?:\.\d{3})+$/.test(num) && currency !== undefined && !['GBP', 'USD', 'CAD', 'AUD', 'NZD', 'INR', 'JPY'].includes(currency);
+  // "29.191.50": dots group the thousands, the last one is the decimal point.
+  if (/^\d{1,3}(?:\.\d{3})+\.\d{1,2}$/.test(num)) return Number(num.replace(/\.(?=\d{3}\.)/g, ''));
+  const dotGroups = /^\d{1,3}(?:\.\d{3})+$/.test(num) && !DECIMAL_POINT_CURRENCIES.has(currency ?? '');
   return Number(dotGroups ? num.replace(/\./g, '') : num.replace(/[, ]/g, ''));
 }
+
+/** Currencies written with a decimal point: "£10.500" is ten pounds fifty, not ten thousand five hundred. */
+const DECIMAL_POINT_CURRENCIES: ReadonlySet<string> = new Set(['GBP', 'USD', 'CAD', 'AUD', 'NZD', 'INR', 'JPY']);
 
 function findPeriods(text: string): PeriodMention[] {
   const mentions: PeriodMention[] = [];

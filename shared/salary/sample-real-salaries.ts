@@ -1,9 +1,11 @@
 /**
- * Draws the sample of real salary strings the parser is scored on: 200 distinct non-empty salary
- * texts of ../shared/data/real-postings (read in place, never copied), by a fixed seed, printed as
+ * Draws the samples of real salary strings the parser is scored on: distinct non-empty salary
+ * texts of ../shared/data/real-postings (read in place, never copied), by fixed seeds, printed as
  * JSON lines with the parser's current reading as a first draft of each label. The labels in
  * real-salary-labels.json were written from that draft by reading every string, not by accepting it.
- * Run: npx tsx shared/salary/sample-real-salaries.ts
+ * The first sample (200, seed 19) was labelled while the parser was written; the second (100 more,
+ * seed 20, none of the first) was labelled afterwards and scored blind before any change.
+ * Run: npx tsx shared/salary/sample-real-salaries.ts [--second]
  */
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +14,7 @@ import { createGunzip } from 'node:zlib';
 import { projectRoot } from '../runtime/project-root';
 import { parseSalary } from './parse-salary';
 
-export const SAMPLE_SIZE = 200;
-const SEED = 19;
+const SAMPLES = { first: { size: 200, seed: 19 }, second: { size: 100, seed: 20 } } as const;
 
 async function distinctSalaries(): Promise<string[]> {
   const file = path.join(projectRoot(), '..', 'shared', 'data', 'real-postings', 'postings.jsonl.gz');
@@ -37,12 +38,20 @@ function seeded(seed: number): () => number {
   };
 }
 
-async function main(): Promise<void> {
-  const all = await distinctSalaries();
-  const random = seeded(SEED);
+/** `size` distinct texts of `from`, drawn by `seed`. */
+function draw(from: readonly string[], { size, seed }: { size: number; seed: number }): string[] {
+  const random = seeded(seed);
   const picked = new Set<string>();
-  while (picked.size < SAMPLE_SIZE) picked.add(all[Math.floor(random() * all.length)]);
-  for (const text of picked) console.log(JSON.stringify({ text, expected: parseSalary(text, { defaultCurrency: 'GBP' }) ?? null }));
+  while (picked.size < size) picked.add(from[Math.floor(random() * from.length)]);
+  return [...picked];
 }
 
-void main();
+async function main(second: boolean): Promise<void> {
+  const all = await distinctSalaries();
+  const first = draw(all, SAMPLES.first);
+  const taken = new Set(first);
+  const sample = second ? draw(all.filter((text) => !taken.has(text)), SAMPLES.second) : first;
+  for (const text of sample) console.log(JSON.stringify({ text, expected: parseSalary(text, { defaultCurrency: 'GBP' }) ?? null }));
+}
+
+void main(process.argv.includes('--second'));
