@@ -18,7 +18,7 @@ export const DRILLS: Record<string, { run: (ctx: DrillContext) => Promise<DrillR
 const USAGE = `npm run drill -- <name> [--json] [--phase-seconds S] [--fault-seconds S] [--es-port P] [--keep-cluster]
 
 Failure drills against a 3-node Elasticsearch cluster of their own (ports P..P+2, default
-${DRILL_ES_PORT}; heap ES_HEAP, default 512m each), their own databases (jla_drill_<name>) and service
+${DRILL_ES_PORT}; heap ES_HEAP, default 512m each), their own databases (jla_drill_<name>_<pid>) and service
 ports (${DRILL_SERVICE_PORT}..${DRILL_SERVICE_PORT + 9}), so they run beside npm start and the tests.
   es-node-loss        kill -9 the node holding the primary under 8 concurrent readers; restart it
   read-instance-loss  kill -9 one of two read instances behind nginx under 8 concurrent readers

@@ -12,7 +12,7 @@ import { ensureIndex } from '../../shared/search/index-admin';
 const PG_BASE = process.env.DRILL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 /**
- * What one drill runs against: a database and an index alias of its own (`jla_drill_<name>`), so
+ * What one drill runs against: a database and an index alias of its own (`jla_drill_<name>_<pid>`), so
  * it runs beside npm start, the tests and other drills, with a recruiter and an applicant (with a
  * resume) whose keys it uses. `env` is what its service processes need.
  */
@@ -46,9 +46,13 @@ async function insertKey(db: Database, userId: string): Promise<string> {
   return key;
 }
 
-/** A fresh database and index for drill `name` on the cluster at `esNodes`. */
+/**
+ * A fresh database and index for drill `name` on the cluster at `esNodes`, named after the drill
+ * and this process (`jla_drill_<name>_<pid>`), so a drill run beside another one (a test suite and
+ * `npm run drill`) never drops the other's database.
+ */
 export async function createDrillWorld(name: string, esNodes: string[]): Promise<DrillWorld> {
-  const dbName = `jla_drill_${name.replace(/-/g, '_')}`;
+  const dbName = `jla_drill_${name.replace(/-/g, '_')}_${process.pid}`;
   const databaseUrl = `${PG_BASE}/${dbName}`;
   await admin(async (client) => {
     await client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
