@@ -38,6 +38,14 @@ export class DrillCluster {
     return this.script('status').then(() => true, () => false);
   }
 
+  /**
+   * True when any node of the cluster runs (answering or not: another drill may have frozen it):
+   * then someone else started it, and whoever runs drills now must leave it running.
+   */
+  async anyNodeRuns(): Promise<boolean> {
+    return (await this.pids()).size > 0;
+  }
+
   /** Starts the nodes that do not run (all of them, or one that was killed) and waits for the cluster. */
   async start(): Promise<void> {
     await this.script('start');

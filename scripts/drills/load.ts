@@ -106,7 +106,9 @@ export async function readLoop(options: {
         await res.arrayBuffer();
         if (res.status !== 200) failure = String(res.status);
       } catch (err) {
-        failure = (err as Error).name;
+        // fetch's TypeError says only "fetch failed": the cause names the network error.
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        failure = `${(err as Error).name}${cause ? `: ${cause.code ?? cause.message}` : ''}`;
       }
       recorder.record(phase, performance.now() - started, failure);
     }

@@ -20,7 +20,7 @@ describe('failure drills (npm run drill)', function () {
   let wasUp = false;
 
   before(async () => {
-    wasUp = await cluster.isUp();
+    wasUp = await cluster.anyNodeRuns();
     await cluster.start();
   });
 
