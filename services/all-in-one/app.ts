@@ -37,7 +37,7 @@ export function createAllInOneApp(deps: AllInOneDeps) {
     http,
     config: deps.config,
   });
-  const mcp = mcpEndpoint(api, deps.logger);
+  const mcp = mcpEndpoint(api, deps.logger, deps.config.corsWriteOrigins);
   const handler: RequestListener = (req, res) => (targetPath(req.url ?? '/') === MCP_PATH ? mcp(req, res) : api(req, res));
   return { handler, read, write, http };
 }

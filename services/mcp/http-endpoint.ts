@@ -6,6 +6,7 @@ import { createJobListingClient } from '../../clients/typescript';
 import { errors, type ApiError } from '../../shared/errors';
 import { SECURITY_HEADERS } from '../../shared/http/security-headers';
 import type { Logger } from '../../shared/logger';
+import { mcpCors } from './cors';
 import { injectFetch } from './inject-fetch';
 import { createMcpServer } from './server';
 
@@ -53,9 +54,11 @@ function answerError(res: http.ServerResponse, error: ApiError): void {
  * and address, so one instance or many behind a balancer answer alike. Without sessions there is
  * no server-to-client stream to open, so GET and DELETE are 405.
  */
-export function mcpEndpoint(api: http.RequestListener, logger: Logger): http.RequestListener {
+export function mcpEndpoint(api: http.RequestListener, logger: Logger, corsWriteOrigins: readonly string[] = []): http.RequestListener {
+  const writeOrigins = new Set(corsWriteOrigins);
   return (req, res) => {
     const requestId = traced(req, res, logger);
+    if (mcpCors(req, res, writeOrigins)) return;
     if (req.method !== 'POST') return answerError(res, errors.methodNotAllowed(req.method ?? 'GET', ['POST']));
     const forwarded = req.headers['x-forwarded-for'];
     const client = createJobListingClient({

@@ -185,6 +185,43 @@ describe('the MCP server', function () {
       await client.close();
     });
 
+    it('answers CORS preflights: tools without a key for any origin, a key only for the CORS_WRITE_ORIGINS', async () => {
+      const preflight = (headers: string) =>
+        fetch(`${baseUrl}/mcp`, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': headers } });
+      const open = await preflight('content-type, mcp-protocol-version');
+      expect(open.status).to.equal(204);
+      expect(open.headers.get('access-control-allow-origin')).to.equal('*');
+      expect(open.headers.get('access-control-allow-methods')).to.equal('POST');
+      const keyed = await preflight('content-type, authorization');
+      expect(keyed.status).to.equal(204);
+      expect(keyed.headers.get('access-control-allow-origin')).to.equal(null);
+
+      const page = await fetch(`${baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { origin: 'https://agent.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(page.status).to.equal(200);
+      expect(page.headers.get('access-control-allow-origin')).to.equal('*');
+    });
+
+    it('lets a page of a CORS_WRITE_ORIGINS origin send its key to /mcp', async () => {
+      const { handler } = createAllInOneApp({ config: { ...testConfig(), corsWriteOrigins: ['https://app.example'] }, db: testDb(), search: testSearch(), logger: testLogger });
+      const trusted = http.createServer(handler);
+      await new Promise<void>((resolve) => trusted.listen(0, '127.0.0.1', resolve));
+      try {
+        const res = await fetch(`http://127.0.0.1:${(trusted.address() as AddressInfo).port}/mcp`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+        });
+        expect(res.status).to.equal(204);
+        expect(res.headers.get('access-control-allow-origin')).to.equal('https://app.example');
+        expect(res.headers.get('access-control-allow-headers')).to.contain('Authorization');
+      } finally {
+        await new Promise<void>((resolve) => trusted.close(() => resolve()));
+      }
+    });
+
     it('refuses GET on /mcp (a stateless server has no stream to open), with the request id and security headers of every answer', async () => {
       const res = await fetch(`${baseUrl}/mcp`, { headers: { 'x-request-id': 'trace-1' } });
       expect(res.status).to.equal(405);
