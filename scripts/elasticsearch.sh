@@ -75,22 +75,6 @@ fetch() {
   rm -rf "$unpacking" "$cache/elasticsearch-$ES_VERSION.zip"
 }
 
-install_hunspell() {
-  # Stemming comes from hunspell (core), so the index needs no analysis-common plugin.
-  local src=/usr/share/hunspell
-  if [ ! -f "$src/en_US.dic" ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-      log "installing hunspell-en-us"
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -q hunspell-en-us >/dev/null 2>&1 \
-        || { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q hunspell-en-us >/dev/null; }
-    else
-      log "the hunspell-en-us dictionary is missing: install Debian's hunspell-en-us"; exit 1
-    fi
-  fi
-  mkdir -p "$home/config/hunspell/en_US"
-  cp "$src/en_US.aff" "$src/en_US.dic" "$home/config/hunspell/en_US/"
-}
-
 run_as() {
   if [ "$(id -u)" = 0 ]; then
     # Elasticsearch refuses to run as root.
@@ -107,7 +91,6 @@ start() {
   if our_pid >/dev/null && healthy; then log "already running at $url (pid $(cat "$pidfile"))"; echo "$url"; return; fi
   if healthy; then log "a node not started by this script answers at $url; using it"; echo "$url"; return; fi
   fetch
-  install_hunspell
   mkdir -p "$runs" && chmod 755 "$runs"   # the node's user must pass through it, whatever the umask
   mkdir -p "$run/data" "$run/logs"
   local java; java="$(find_java)"
@@ -188,7 +171,6 @@ cluster_health() {
 start_cluster() {
   if [ -n "${ELASTICSEARCH_URL:-}" ]; then log "using $ELASTICSEARCH_URL"; return; fi
   fetch
-  install_hunspell
   mkdir -p "$runs" && chmod 755 "$runs"
   local java; java="$(find_java)"
   local port launched=()

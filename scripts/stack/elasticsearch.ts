@@ -6,8 +6,8 @@ import { projectRoot } from '../../shared/runtime/project-root';
 const SCRIPT = path.join(projectRoot(), 'scripts/elasticsearch.sh');
 
 /**
- * Brings up the local Elasticsearch node through scripts/elasticsearch.sh (fetch, install the
- * hunspell dictionary, start, wait) unless ELASTICSEARCH_URL points at a cluster of the user's.
+ * Brings up the local Elasticsearch node through scripts/elasticsearch.sh (fetch, start, wait)
+ * unless ELASTICSEARCH_URL points at a cluster of the user's.
  */
 export async function ensureElasticsearch(config: Config): Promise<void> {
   if (config.elasticsearchExternal) return;
