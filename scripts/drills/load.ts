@@ -9,6 +9,8 @@ export interface PhaseFigures {
   max_ms: number;
   /** Status of each failed request (or the error's name), counted. */
   failures?: Record<string, number>;
+  /** GETs sent again after their connection broke before a whole answer came (see readLoop). */
+  retried?: number;
 }
 
 /** The q-quantile (0..1) of `values` by the nearest-rank method. */
@@ -23,7 +25,7 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 /** Collects the outcome of requests by phase (before, during, after, ...). */
 export class PhaseRecorder {
   private phase = 'before';
-  private readonly phases = new Map<string, { latencies: number[]; failures: Record<string, number> }>();
+  private readonly phases = new Map<string, { latencies: number[]; failures: Record<string, number>; retried: number }>();
 
   /** Requests that start from now on belong to `phase`. */
   enter(phase: string): void {
@@ -34,16 +36,17 @@ export class PhaseRecorder {
     return this.phase;
   }
 
-  record(phase: string, ms: number, failure?: string): void {
+  record(phase: string, ms: number, failure?: string, retried = false): void {
     let figures = this.phases.get(phase);
-    if (!figures) this.phases.set(phase, (figures = { latencies: [], failures: {} }));
+    if (!figures) this.phases.set(phase, (figures = { latencies: [], failures: {}, retried: 0 }));
     figures.latencies.push(ms);
     if (failure) figures.failures[failure] = (figures.failures[failure] ?? 0) + 1;
+    if (retried) figures.retried += 1;
   }
 
   figures(): Record<string, PhaseFigures> {
     const out: Record<string, PhaseFigures> = {};
-    for (const [phase, { latencies, failures }] of this.phases) {
+    for (const [phase, { latencies, failures, retried }] of this.phases) {
       const failed = Object.values(failures).reduce((a, b) => a + b, 0);
       out[phase] = {
         requests: latencies.length,
@@ -52,6 +55,7 @@ export class PhaseRecorder {
         p99_ms: round(quantile(latencies, 0.99)),
         max_ms: round(Math.max(0, ...latencies)),
         ...(failed > 0 ? { failures } : {}),
+        ...(retried > 0 ? { retried } : {}),
       };
     }
     return out;
@@ -83,6 +87,15 @@ export function readPaths(ids: readonly string[]): (i: number) => string {
  * resolves true, recording each under the recorder's current phase. Any answer but 200 is a
  * failed read, and so is a request that errs or takes over `timeoutMs`. Bounded by `maxRequests`.
  */
+/** Network errors of a connection that broke under a request (as undici's fetch names them in its cause). */
+const BROKEN_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** fetch's TypeError says only "fetch failed": its cause names the network error. */
+function networkCause(err: unknown): string | undefined {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause ? (cause.code ?? cause.message) : undefined;
+}
+
 export async function readLoop(options: {
   base: string;
   ids: readonly string[];
@@ -95,22 +108,35 @@ export async function readLoop(options: {
   const { base, concurrency, recorder, running, timeoutMs = 15_000, maxRequests = 1_000_000 } = options;
   const path = readPaths(options.ids);
   let sent = 0;
+  // One GET, as an agent's client sends it: a connection that breaks before the whole answer has
+  // come (the instance behind the edge died mid-answer, after the edge had passed its headers on,
+  // so the edge could not try another) is tried once more, as HTTP clients do for idempotent
+  // requests. Such retries are counted apart (`retried`), never hidden; a second break, an error
+  // status or a timeout is a failure.
+  const once = async (url: string): Promise<string | undefined> => {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return res.status !== 200 ? String(res.status) : undefined;
+  };
   const worker = async () => {
     while (running() && sent < maxRequests) {
       const i = sent++;
       const phase = recorder.current;
       const started = performance.now();
       let failure: string | undefined;
+      let retried = false;
+      const url = `${base}${path(i)}`;
       try {
-        const res = await fetch(`${base}${path(i)}`, { signal: AbortSignal.timeout(timeoutMs) });
-        await res.arrayBuffer();
-        if (res.status !== 200) failure = String(res.status);
+        failure = await once(url).catch(async (err: unknown) => {
+          if (!BROKEN_CONNECTION.has(networkCause(err) ?? '')) throw err;
+          retried = true;
+          return once(url);
+        });
       } catch (err) {
-        // fetch's TypeError says only "fetch failed": the cause names the network error.
-        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        failure = `${(err as Error).name}${cause ? `: ${cause.code ?? cause.message}` : ''}`;
+        const cause = networkCause(err);
+        failure = `${(err as Error).name}${cause ? `: ${cause}` : ''}`;
       }
-      recorder.record(phase, performance.now() - started, failure);
+      recorder.record(phase, performance.now() - started, failure, retried);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
