@@ -8,7 +8,6 @@
  * body the import was given (title, organization, description), which the data's README says is
  * unique.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -20,6 +19,7 @@ import type { ImportSummary } from '../services/write/jobs/import-jobs';
 import type { JobTypeValue } from '../shared/schemas/common';
 import { indexMappings, indexSettings } from '../shared/search/index-definition';
 import { createBenchWorld, openBenchWorld, type BenchWorld } from './bench-database';
+import { runImport } from './lib/run-import';
 
 export const RELEVANCE_WORLD = 'jla_bench_relevance';
 export const POSTINGS_FILE = path.resolve(__dirname, '../../shared/data/real-postings/postings.jsonl.gz');
@@ -127,22 +127,10 @@ async function createPlaces(world: BenchWorld, postings: readonly RealPosting[])
   return { orgs: new Map(orgRows.map((o) => [o.name, o.id])), places: new Map(placeRows.map((l) => [l.name, l.id])) };
 }
 
-/** Runs scripts/import.ts on the file as its own process; returns its summary. */
+/** Imports the file through the product's import path; some rejected lines are expected of real postings. */
 async function importFile(world: BenchWorld, file: string): Promise<ImportSummary> {
-  const env = { ...process.env, DATABASE_URL: world.config.databaseUrl, ES_INDEX_ALIAS: world.config.indexAlias, LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file, '--as', world.recruiter.id, '--json'], {
-    cwd: path.resolve(__dirname, '..'),
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  const summary = JSON.parse(stdout || '{}') as ImportSummary;
-  if (code !== 0 && code !== 1) throw new Error(`npm run import exited with ${code}: ${stdout.slice(0, 2000)}`);
+  const { code, summary, stdout } = await runImport(world, file);
+  if ((code !== 0 && code !== 1) || !summary) throw new Error(`npm run import exited with ${code}: ${stdout.slice(0, 2000)}`);
   return summary;
 }
 

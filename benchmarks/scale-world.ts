@@ -6,7 +6,6 @@
  * still holds exactly --jobs jobs of the current index definition; a build records what it built
  * in a table of the world's database (the index's own `_meta` belongs to the strict mapping).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import { indexMappings, indexSettings } from '../shared/search/index-definition'
 import { indicesBehindAlias } from '../shared/search/index-admin';
 import { createBenchWorld, openBenchWorld, type BenchWorld } from './bench-database';
 import { writeJobFile } from './generate-jobs';
+import { runImport } from './lib/run-import';
 
 export const SCALE_WORLD = 'jla_bench_scale';
 const SIZES = { organizations: 200, locations: 300 };
@@ -110,22 +110,10 @@ async function findBuild(world: BenchWorld): Promise<FoundBuild> {
   return { record: await readRecord(world), indicesBehindAlias: behind, count };
 }
 
-/** Runs scripts/import.ts on the file as its own process, its progress bar on our stderr; returns its summary. */
+/** Imports the generated file through the product's import path; every line must be accepted. */
 async function importFile(world: BenchWorld, file: string, batchSize: number): Promise<ImportSummary> {
-  const env = { ...process.env, DATABASE_URL: world.config.databaseUrl, ES_INDEX_ALIAS: world.config.indexAlias, LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file, '--as', world.recruiter.id, '--json', '--batch-size', String(batchSize)], {
-    cwd: path.resolve(__dirname, '..'),
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`npm run import exited with ${code}: ${stdout.slice(0, 2000)}`);
-  const summary = JSON.parse(stdout) as ImportSummary;
+  const { code, summary, stdout } = await runImport(world, file, ['--batch-size', String(batchSize)]);
+  if (code !== 0 || !summary) throw new Error(`npm run import exited with ${code}: ${stdout.slice(0, 2000)}`);
   if (summary.rejected.length > 0) throw new Error(`the import rejected ${summary.rejected.length} generated line(s), e.g. ${JSON.stringify(summary.rejected[0])}`);
   return summary;
 }

@@ -13,6 +13,10 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { projectRoot } from '../runtime/project-root';
 import { parseSalary } from './parse-salary';
+import { createRandom } from '../../scripts/seed/random';
+
+/** Floats in [0, 1) from a seeded generator (mulberry32): the same sequence on every machine. */
+const seededNumbers = (seed: number) => createRandom(seed).next;
 
 const SAMPLES = { first: { size: 200, seed: 19 }, second: { size: 100, seed: 20 } } as const;
 
@@ -27,20 +31,10 @@ async function distinctSalaries(): Promise<string[]> {
   return [...seen].sort();
 }
 
-/** A small seeded generator (mulberry32), so the sample is the same on every machine. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `size` distinct texts of `from`, drawn by `seed`. */
 function draw(from: readonly string[], { size, seed }: { size: number; seed: number }): string[] {
-  const random = seeded(seed);
+  const random = seededNumbers(seed);
   const picked = new Set<string>();
   while (picked.size < size) picked.add(from[Math.floor(random() * from.length)]);
   return [...picked];

@@ -6,17 +6,11 @@ import { bulkIndexJobs } from '../../../write/indexing/bulk-index';
 import { loadJobDocuments, toIndexable } from '../../../write/indexing/job-rows';
 import { createJobsBatch } from '../../../write/jobs/create-jobs-batch';
 import { readApp, recruiterWorld, type RecruiterWorld } from '../../../write/routes/jobs/manage-fixtures';
+import { createRandom } from '../../../../scripts/seed/random';
 
-/** A small seeded generator (mulberry32): the same operations on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Floats in [0, 1) from a seeded generator (mulberry32): the same sequence on every machine. */
+const seededNumbers = (seed: number) => createRandom(seed).next;
+
 
 /**
  * A copy of the board kept only from updated_since pages, as an aggregator keeps one: each sync
@@ -70,7 +64,7 @@ describe('GET /agents/jobs?updated_since= (keeping a copy of the board in step)'
 
   it('a mirror built only from updated_since pages equals the index after 1 000 random creates, updates and closes', async function () {
     this.timeout(120_000);
-    const random = seeded(19);
+    const random = seededNumbers(19);
     const mirror = new Mirror();
     const open: string[] = [];
     let [creates, updates, closes] = [0, 0, 0];
