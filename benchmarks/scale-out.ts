@@ -16,6 +16,7 @@ import { readBrowseParams, readSearchParams } from '../services/read/search/para
 import { runJobSearch } from '../services/read/search/run-search';
 import { buildSearchRequest } from '../services/read/search/search-query';
 import { startEdge, type Edge } from '../scripts/read-tier/read-tier';
+import { freePort } from '../test/support/free-port';
 import type { BenchOptions } from './lib/args';
 import { combinePhases, drive, httpOutcome, outcomeOf, type Outcome, type Phase } from './lib/drive';
 import { TimedClient } from './lib/http';
@@ -82,7 +83,7 @@ export async function scaleOut(options: BenchOptions, log: (message: string) => 
     log(`scale-out: ${readers.length} read instances ready`);
     const ports = readers.map((reader) => Number(new URL(reader.base).port));
     for (const n of INSTANCES) {
-      edges.set(n, await startEdge({ port: await freeEdgePort(), readPorts: ports.slice(0, n) }));
+      edges.set(n, await startEdge({ port: await freePort(), readPorts: ports.slice(0, n) }));
     }
     const ids = seeded.docs.map((d) => d.id);
     const alias = seeded.world.config.indexAlias;
@@ -131,16 +132,4 @@ export async function scaleOut(options: BenchOptions, log: (message: string) => 
     await Promise.all(readers.map((reader) => reader.stop()));
     await seeded.close(options.keep);
   }
-}
-
-/** A free port for an nginx edge. */
-async function freeEdgePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as import('node:net').AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }

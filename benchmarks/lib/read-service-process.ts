@@ -6,9 +6,9 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { Config } from '../../shared/config';
+import { freePort } from '../../test/support/free-port';
 import { onInterrupt } from './cleanup';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -30,15 +30,6 @@ export interface ReadServiceProcess {
   stop: () => Promise<void>;
 }
 
-/** A port free at the moment of asking: the kernel's pick of an ephemeral one. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** A field of /proc/<pid>/status in MB (the kernel gives kB). */
 function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
   try {
@@ -47,6 +38,14 @@ function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined
   } catch {
     return undefined;
   }
+}
+
+let built = false;
+/** Compiles once per run, so the run measures the code of the working tree, not an older dist/ (scale-out starts several instances). */
+function buildOnce(): void {
+  if (built) return;
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  built = true;
 }
 
 /** Starts the read service on the world's database and alias and waits until GET /readyz answers 200. */
@@ -64,8 +63,7 @@ export async function startReadServiceProcess(config: Config): Promise<ReadServi
     // A rate limit in the operator's environment would turn the load phases into 429s.
     READ_RATE_LIMIT_PER_MINUTE: '0',
   };
-  // Compiled afresh, so the run measures the code of the working tree, not an older dist/.
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  buildOnce();
   return startServiceProcess('the read service', ['--enable-source-maps', 'dist/services/read/server.js'], env, port, '/readyz');
 }
 
