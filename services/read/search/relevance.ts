@@ -1,7 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
-import { understandQuery } from './query-intent';
+import { understandQuery, type QueryIntent } from './query-intent';
 import { queryWords } from './query-words';
 import { concepts, relatedTo, synonymsOf, type Concept } from './synonyms';
 import { formsOf } from './word-forms';
@@ -224,8 +224,7 @@ function placeQuery(place: string): Query {
  * to "pharmacist birmingham" than a nurse in Birmingham whose posting mentions a pharmacist.
  * A query of places alone ("london") asks for them.
  */
-function matchQuery(q: string, typos: TypoPolicy, relaxed: boolean): Query {
-  const intent = understandQuery(q);
+function matchQuery(intent: QueryIntent, typos: TypoPolicy, relaxed: boolean): Query {
   const isPlace = (word: string) => typos.places?.has(word) ?? false;
   const places = intent.role.every(isPlace) ? [] : intent.role.filter(isPlace);
   const roleWords = intent.role.filter((word) => !places.includes(word));
@@ -247,7 +246,7 @@ export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD, relaxe
   if (words.length === 0) return { match: { match_none: {} } };
   const intent = onlyStopWords ? undefined : understandQuery(q);
   const phrase = intent?.phraseText ?? q;
-  const match = onlyStopWords ? stopWordsQuery(q) : matchQuery(q, typos, relaxed);
+  const match = intent ? matchQuery(intent, typos, relaxed) : stopWordsQuery(q);
   // One word is no phrase: its "phrase" in the title only doubled the title's weight ("RN" as a
   // job code in "IAPT Therapist (BNSSG 619 RN)" outranked nurses), and cost a rescore.
   if (!phrase.includes(' ')) return { match };
