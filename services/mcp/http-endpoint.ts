@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createJobListingClient } from '../../clients/typescript';
 import { errors, type ApiError } from '../../shared/errors';
+import { requestIdFrom } from '../../shared/http/request-id';
 import { SECURITY_HEADERS } from '../../shared/http/security-headers';
 import type { Logger } from '../../shared/logger';
 import { mcpCors } from './cors';
@@ -21,9 +21,6 @@ export function apiKeyOf(req: http.IncomingMessage): string | undefined {
   return bearer?.[1];
 }
 
-/** A request id as the API accepts one from a client (shared/http/request-id); anything else is replaced. */
-const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
 /**
  * What every answer of the API has, for /mcp too: its request id (the client's when sane), echoed
  * and logged once the answer is sent, and the security headers. The tools' API calls carry the
@@ -31,8 +28,7 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 function traced(req: http.IncomingMessage, res: http.ServerResponse, logger: Logger): string {
   const started = performance.now();
-  const sent = req.headers['x-request-id'];
-  const requestId = typeof sent === 'string' && SAFE_ID.test(sent) ? sent : randomUUID();
+  const requestId = requestIdFrom(req.headers['x-request-id']);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   res.setHeader('x-request-id', requestId);
   res.on('finish', () => {
