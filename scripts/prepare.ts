@@ -1,6 +1,4 @@
 import { loadConfig } from '../shared/config';
-import { Database } from '../shared/db/database';
-import { createSearchClient } from '../shared/search/client';
 import { describeDemoKeys } from './seed/demo-keys';
 import { prepareStack } from './stack/prepare';
 
@@ -14,16 +12,10 @@ const log = (msg: string) => console.error(`[prepare] ${msg}`);
  */
 async function main() {
   const config = loadConfig();
-  const db = new Database(config);
-  const search = createSearchClient({ ...config, esRequestTimeoutMs: 60_000 });
-  try {
-    const seed = await prepareStack(config, db, search, log, { seedDemo: config.seedDemo ?? false });
-    if (seed.seeded) console.log(['demo keys (x-api-key), shown once:', ...describeDemoKeys(seed.keys, '  ')].join('\n'));
-    else if (config.seedDemo) log('the database holds data already: nothing seeded (npm run seed -- --json issues fresh demo keys)');
-    else log('no demo data (SEED_DEMO=1 seeds an empty database)');
-  } finally {
-    await Promise.all([db.close(), search.close()]);
-  }
+  const seed = await prepareStack(config, log, { seedDemo: config.seedDemo ?? false });
+  if (seed.seeded) console.log(['demo keys (x-api-key), shown once:', ...describeDemoKeys(seed.keys, '  ')].join('\n'));
+  else if (config.seedDemo) log('the database holds data already: nothing seeded (npm run seed -- --json issues fresh demo keys)');
+  else log('no demo data (SEED_DEMO=1 seeds an empty database)');
 }
 
 main().catch((err) => {

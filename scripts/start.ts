@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { loadConfig } from '../shared/config';
-import { Database } from '../shared/db/database';
-import { createSearchClient } from '../shared/search/client';
 import { describeStartError } from '../shared/runtime/serve';
 import { superviseWorker } from '../shared/runtime/supervisor';
 import { describeDemoKeys } from './seed/demo-keys';
@@ -39,14 +37,7 @@ async function main() {
     config = loadConfig();
   }
   await ensureElasticsearch(config);
-  const db = new Database(config);
-  const search = createSearchClient({ ...config, esRequestTimeoutMs: 60_000 });
-  let seed: SeedResult;
-  try {
-    seed = await prepareStack(config, db, search, log, { seedDemo });
-  } finally {
-    await Promise.all([db.close(), search.close()]);
-  }
+  const seed = await prepareStack(config, log, { seedDemo });
   const banner = [
     '',
     `Job Listing Agent API serving at ${config.baseUrl}`,

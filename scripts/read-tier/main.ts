@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../shared/config';
-import { Database } from '../../shared/db/database';
 import { describeStartError } from '../../shared/runtime/serve';
-import { createSearchClient } from '../../shared/search/client';
 import { ensureElasticsearch } from '../stack/elasticsearch';
 import { prepareStack } from '../stack/prepare';
 import { ReadTier } from './read-tier';
@@ -29,13 +27,7 @@ async function main() {
   const port = values.port ? Number(values.port) : config.port;
   if (!Number.isInteger(port) || port < 1 || port > 65535 - instances - 1) throw new Error(`--port must be a port number, got ${values.port}`);
   await ensureElasticsearch(config);
-  const db = new Database(config);
-  const search = createSearchClient({ ...config, esRequestTimeoutMs: 60_000 });
-  try {
-    await prepareStack(config, db, search, log, { seedDemo: false });
-  } finally {
-    await Promise.all([db.close(), search.close()]);
-  }
+  await prepareStack(config, log, { seedDemo: false });
   const tier = new ReadTier({ instances, port, writerPort: port + instances + 1, log, env: { BASE_URL: `http://localhost:${port}` } });
   let stopping = false;
   const stop = () => {
