@@ -222,8 +222,14 @@ function readWorkAndPay(problems: Problems, query: WorkAndPayQuery): Constraints
   return constraints;
 }
 
-/** Constraints in a fixed form for a cursor's fingerprint (only those given). */
-const constraintKey = (c: Constraints) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+/**
+ * What decides the result list, for a cursor's fingerprint: the filters, and the constraints in a
+ * fixed form when any are given (without any, fingerprints stay those of cursors issued before constraints existed).
+ */
+function matchingOf(filters: Record<string, unknown>, c: Constraints): Record<string, unknown> {
+  if (Object.keys(c).length === 0) return filters;
+  return { ...filters, constraints: Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))) };
+}
 
 /** Validates and normalizes the browse parameters (after their schema has checked the types). */
 export function readBrowseParams(query: BrowseQuery): BrowseParams {
@@ -244,8 +250,7 @@ export function readBrowseParams(query: BrowseQuery): BrowseParams {
   problems.throwIfAny();
   const filters: BrowseFilters = {};
   for (const [name, values] of entries) if (values && values.length > 0) filters[name] = values;
-  const matching = Object.keys(constraints).length === 0 ? sortedLists(filters) : { ...sortedLists(filters), constraints: constraintKey(constraints) };
-  return { filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'browse', matching, sort) };
+  return { filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'browse', matchingOf(sortedLists(filters), constraints), sort) };
 }
 
 /** Browse's order: updated_since asks for oldest change first, and takes no other order. */
@@ -278,6 +283,5 @@ export function readSearchParams(query: SearchQuery): SearchParams {
   const constraints = readWorkAndPay(problems, query);
   problems.throwIfAny();
   const sort = query.sort ?? 'relevance';
-  const matching = Object.keys(constraints).length === 0 ? { q, ...sortedLists(filters) } : { q, ...sortedLists(filters), constraints: constraintKey(constraints) };
-  return { q, filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'search', matching, sort) };
+  return { q, filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'search', matchingOf({ q, ...sortedLists(filters) }, constraints), sort) };
 }
