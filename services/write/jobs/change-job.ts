@@ -36,8 +36,11 @@ export async function writeJobChange(q: Queryable, jobId: string, set: string, v
   return { ...toIndexable(doc), outboxId: String(outbox_id) };
 }
 
-/** The job as stored, with its version, for answering without a change. */
-export async function loadJob(q: Queryable, jobId: string): Promise<JobDocumentRow | undefined> {
-  const [row] = await q.query<JobDocumentRow>(`${selectJobDocuments('jobs')} WHERE j.id = $1`, [jobId]);
+/**
+ * The job as stored, with its version, for answering without a change. With `lock`, the row is
+ * locked for the rest of the transaction in the same statement (one round trip, not two).
+ */
+export async function loadJob(q: Queryable, jobId: string, lock = false): Promise<JobDocumentRow | undefined> {
+  const [row] = await q.query<JobDocumentRow>(`${selectJobDocuments('jobs')} WHERE j.id = $1${lock ? ' FOR UPDATE OF j' : ''}`, [jobId]);
   return row;
 }

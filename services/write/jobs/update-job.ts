@@ -75,8 +75,7 @@ async function salaryAfter(q: Queryable, merged: Record<string, unknown>, patch:
 export async function updateJob(db: Database, userId: string, jobId: string, patch: JobUpdateRequest, ifMatch: string | undefined): Promise<UpdateResult> {
   return db.transaction(async (client) => {
     const q = queryableClient(client);
-    await q.query('SELECT 1 FROM jobs WHERE id = $1 FOR UPDATE', [jobId]);
-    const row = await loadJob(q, jobId);
+    const row = await loadJob(q, jobId, true);
     if (!row) throw errors.jobNotFound(jobId);
     if (!ifMatchAccepts(ifMatch, etagOf(row))) throw errors.preconditionFailed(jobId, etagOf(row));
     if (!row.is_active) throw errors.jobClosed(jobId);
