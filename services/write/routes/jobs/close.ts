@@ -1,11 +1,9 @@
 import { defineRoute } from '../../../../shared/http/route';
-import { presentCreatedJob } from '../../../../shared/jobs/job-document';
 import { CreatedJob } from '../../../../shared/schemas/job';
 import type { WriteDeps } from '../../deps';
-import { toIndexable } from '../../indexing/job-rows';
 import { closeJob } from '../../jobs/close-job';
 import { EXAMPLE_CLOSED_JOB } from './manage-examples';
-import { authorizeJobManagement, ETAG_HEADER, indexChangedJob, JobIdParam, setJobEtag } from './manage-job';
+import { answerManagedJob, authorizeJobManagement, ETAG_HEADER, JobIdParam } from './manage-job';
 
 /**
  * POST /agents/jobs/{job_id}/close (issue 19): a recruiter takes a filled or withdrawn posting off
@@ -31,11 +29,7 @@ export function closeJobRoute(deps: WriteDeps) {
     },
     errors: ['unauthenticated', 'not_found', 'forbidden', 'unavailable', 'internal'],
     handle: async (ctx, { auth }) => {
-      const result = await closeJob(deps.db, auth.job.id);
-      const { doc, version } = result.closed ? result.job : toIndexable(result.row);
-      if (result.closed) await indexChangedJob(deps, result.job);
-      setJobEtag(ctx, doc, version);
-      ctx.body = presentCreatedJob(doc);
+      await answerManagedJob(ctx, deps, await closeJob(deps.db, auth.job.id));
     },
   });
 }

@@ -1,11 +1,13 @@
 import type { Context } from 'koa';
 import { Type } from '@sinclair/typebox';
-import { isJobActive, jobEtag } from '../../../../shared/jobs/job-document';
+import { presentCreatedJob } from '../../../../shared/jobs/job-document';
 import { authenticate, type Caller } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
 import { indexNow } from '../../indexing/index-now';
 import type { CommittedJob } from '../../indexing/index-now';
+import { toIndexable, type JobDocumentRow } from '../../indexing/job-rows';
 import { managedJob, type ManagedJob } from '../../jobs/job-access';
+import { etagOf } from '../../jobs/update-job';
 
 /** The caller and the job a recruiter operation acts on. */
 export interface JobManagement {
@@ -26,16 +28,22 @@ export async function authorizeJobManagement(ctx: Context, deps: WriteDeps): Pro
 }
 
 /** Brings a changed job into the index at once (refreshed), leaving it to the outbox when that fails. */
-export async function indexChangedJob(deps: WriteDeps, job: CommittedJob): Promise<void> {
+async function indexChangedJob(deps: WriteDeps, job: CommittedJob): Promise<void> {
   await indexNow({ db: deps.db, search: deps.search, alias: deps.config.indexAlias, logger: deps.logger }, [job], {
     refresh: true,
     requestTimeoutMs: deps.config.esRequestTimeoutMs,
   });
 }
 
-/** Sets the job's ETag (the same as GET /agents/jobs/{job_id} answers), for the next If-Match. */
-export function setJobEtag(ctx: Context, doc: { is_active: boolean; closing_date: string | null }, version: number | string): void {
-  ctx.set('ETag', jobEtag(version, isJobActive(doc)));
+/**
+ * Answers a recruiter's operation with the job as it is now: indexed at once when it changed, and
+ * its ETag (the same as GET /agents/jobs/{job_id} answers) for the next If-Match.
+ */
+export async function answerManagedJob(ctx: Context, deps: WriteDeps, result: { job: CommittedJob } | { row: JobDocumentRow }): Promise<void> {
+  const { doc, version } = 'job' in result ? result.job : toIndexable(result.row);
+  if ('job' in result) await indexChangedJob(deps, result.job);
+  ctx.set('ETag', etagOf({ ...doc, version }));
+  ctx.body = presentCreatedJob(doc);
 }
 
 /** The ETag response header, as documented. */

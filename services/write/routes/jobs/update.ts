@@ -1,13 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../../../shared/http/route';
-import { presentCreatedJob } from '../../../../shared/jobs/job-document';
 import { CreatedJob } from '../../../../shared/schemas/job';
 import { JobUpdateRequest, prepareJobUpdate, type JobUpdateRequest as JobPatch } from '../../../../shared/schemas/job-update';
 import type { WriteDeps } from '../../deps';
-import { toIndexable } from '../../indexing/job-rows';
 import { updateJob } from '../../jobs/update-job';
 import { EXAMPLE_MANAGED_JOB } from './manage-examples';
-import { authorizeJobManagement, ETAG_HEADER, indexChangedJob, JobIdParam, setJobEtag } from './manage-job';
+import { answerManagedJob, authorizeJobManagement, ETAG_HEADER, JobIdParam } from './manage-job';
 
 /**
  * PATCH /agents/jobs/{job_id} (issue 19): a recruiter edits a posting of their organization. The
@@ -56,11 +54,7 @@ export function updateJobRoute(deps: WriteDeps) {
       'job_inactive', 'unknown_organization', 'unknown_location', 'unknown_project', 'unavailable', 'internal',
     ],
     handle: async (ctx, { body, auth, headers }) => {
-      const result = await updateJob(deps.db, auth.caller.userId, auth.job.id, body as JobPatch, headers['If-Match']);
-      const { doc, version } = result.changed ? result.job : toIndexable(result.row);
-      if (result.changed) await indexChangedJob(deps, result.job);
-      setJobEtag(ctx, doc, version);
-      ctx.body = presentCreatedJob(doc);
+      await answerManagedJob(ctx, deps, await updateJob(deps.db, auth.caller.userId, auth.job.id, body as JobPatch, headers['If-Match']));
     },
   });
 }
