@@ -176,7 +176,8 @@ start_cluster() {
   local port launched=()
   for port in $(cluster_ports); do
     if node_pid "$port" >/dev/null; then continue; fi
-    if curl -fsS --max-time 2 "http://127.0.0.1:$port/" >/dev/null 2>&1 || curl -sS --max-time 2 "http://127.0.0.1:$port/" >/dev/null 2>&1; then
+    # Any HTTP answer, an error status included (no -f), means the port is someone else's.
+    if curl -sS --max-time 2 "http://127.0.0.1:$port/" >/dev/null 2>&1; then
       log "port $port is taken by something this script did not start"; exit 1
     fi
     launched+=("$port")
