@@ -1,9 +1,8 @@
-import { Type } from '@sinclair/typebox';
 import { Application } from '../../../shared/schemas/application';
-import { Uuid } from '../../../shared/schemas/common';
 import type { ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
+import { JOB_ID_INPUT } from './job-id-input';
 
 /** apply_to_job: POST /agents/jobs/{job_id}/apply. */
 export const applyToJobTool: ToolDefinition = {
@@ -14,7 +13,7 @@ export const applyToJobTool: ToolDefinition = {
     'Needs an API key (else error unauthenticated). A user applies to a job once: a second call is an error already_applied ' +
     'naming the existing application. Other errors: job_inactive, own_posting, resume_required, not_found. Check the job with ' +
     'get_job first; apply only when the user asked to.',
-  inputSchema: toolSchema(Type.Object({ job_id: Uuid }, { additionalProperties: false })),
+  inputSchema: JOB_ID_INPUT,
   outputSchema: toolSchema(Application),
   // Not read-only; repeating it adds nothing (already_applied), and it removes nothing.
   annotations: { title: 'Apply to a job', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -1,9 +1,8 @@
-import { Type } from '@sinclair/typebox';
-import { Uuid } from '../../../shared/schemas/common';
 import { CreatedJob } from '../../../shared/schemas/job';
 import type { ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
+import { JOB_ID_INPUT } from './job-id-input';
 
 /** close_job: POST /agents/jobs/{job_id}/close. */
 export const closeJobTool: ToolDefinition = {
@@ -14,7 +13,7 @@ export const closeJobTool: ToolDefinition = {
     'browse within seconds and takes no more applications. Final: a closed job cannot be edited or reopened (post it again with ' +
     'create_job). Closing a closed job changes nothing. Needs a recruiter\'s API key; errors: not_found, forbidden. Close only when ' +
     'the user asked to.',
-  inputSchema: toolSchema(Type.Object({ job_id: Uuid }, { additionalProperties: false })),
+  inputSchema: JOB_ID_INPUT,
   outputSchema: toolSchema(CreatedJob),
   annotations: { title: 'Close a job posting', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   call: async (api, args) =>

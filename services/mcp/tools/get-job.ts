@@ -1,9 +1,8 @@
-import { Type } from '@sinclair/typebox';
-import { Uuid } from '../../../shared/schemas/common';
 import { Job } from '../../../shared/schemas/job';
 import { READ_ONLY, type ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
+import { JOB_ID_INPUT } from './job-id-input';
 
 /** get_job: GET /agents/jobs/{job_id}. */
 export const getJobTool: ToolDefinition = {
@@ -13,7 +12,7 @@ export const getJobTool: ToolDefinition = {
     'One job posting in full: the whole description, responsibilities, skills, tags, dates, and whether it is still active ' +
     '(is_active; only active jobs take applications). Use it after search_jobs or browse_jobs, whose results are compact, with ' +
     'an id from them. An unknown id is an error not_found.',
-  inputSchema: toolSchema(Type.Object({ job_id: Uuid }, { additionalProperties: false })),
+  inputSchema: JOB_ID_INPUT,
   outputSchema: toolSchema(Job),
   annotations: { ...READ_ONLY, title: 'Get a job' },
   call: async (api, args) =>
