@@ -30,3 +30,8 @@ export function toolResult<T>(answer: ApiAnswer<T>, summary: (data: T) => string
 export function toolError(error: { code: string; message: string; hint?: string; details?: unknown }): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(error) }] };
 }
+
+/** The first line of a paged list's text, said the same way by every list tool. */
+export function pageLine(shown: number, noun: string, pagination: { total_items: number; current_page: number; total_pages: number }): string {
+  return `${shown} of ${pagination.total_items} ${noun}, page ${pagination.current_page} of ${pagination.total_pages}`;
+}

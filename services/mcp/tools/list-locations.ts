@@ -1,7 +1,7 @@
 import { ListLocationsRequest, ListLocationsResponse } from '../../../shared/schemas/location';
 import { RpcPage } from '../../../shared/schemas/rpc';
 import { READ_ONLY, type ToolDefinition } from '../tool';
-import { toolResult } from '../tool-result';
+import { pageLine, toolResult } from '../tool-result';
 import { pickProperties, toolSchema } from '../tool-schema';
 import { rpcListBody } from './rpc-list-body';
 
@@ -18,6 +18,6 @@ export const listLocationsTool: ToolDefinition = {
   annotations: { ...READ_ONLY, title: 'List locations' },
   call: async (api, args) =>
     toolResult(await api.POST('/location.v1.LocationService/List', { body: rpcListBody(args) }), (data) =>
-      [`${data.locations.length} of ${data.pagination.total_items} locations, page ${data.pagination.current_page} of ${data.pagination.total_pages}`, ...data.locations.map((l) => `- ${l.name}, ${l.workplace_type} (id ${l.id})`)].join('\n'),
+      [pageLine(data.locations.length, 'locations', data.pagination), ...data.locations.map((l) => `- ${l.name}, ${l.workplace_type} (id ${l.id})`)].join('\n'),
     ),
 };

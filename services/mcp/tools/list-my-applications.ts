@@ -1,7 +1,7 @@
 import type { paths } from '../../../clients/typescript';
 import { MyApplicationList, MyApplicationsQuery } from '../../../shared/schemas/recruiter-jobs';
 import { READ_ONLY, type ToolDefinition } from '../tool';
-import { toolResult } from '../tool-result';
+import { pageLine, toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
 
 type Query = NonNullable<paths['/agents/applications']['get']['parameters']['query']>;
@@ -21,7 +21,7 @@ export const listMyApplicationsTool: ToolDefinition = {
   call: async (api, args) =>
     toolResult(await api.GET('/agents/applications', { params: { query: args as unknown as Query } }), (data) =>
       [
-        `${data.applications.length} of ${data.pagination.total_items} applications, page ${data.pagination.current_page} of ${data.pagination.total_pages}`,
+        pageLine(data.applications.length, 'applications', data.pagination),
         ...data.applications.map((a) => `- ${a.status}: ${a.job_title} | ${a.organization}${a.job_is_active ? '' : ' (job closed)'} (application ${a.id})`),
       ].join('\n'),
     ),

@@ -1,7 +1,7 @@
 import { ListOrganizationsRequest, ListOrganizationsResponse } from '../../../shared/schemas/organization';
 import { RpcPage } from '../../../shared/schemas/rpc';
 import { READ_ONLY, type ToolDefinition } from '../tool';
-import { toolResult } from '../tool-result';
+import { pageLine, toolResult } from '../tool-result';
 import { pickProperties, toolSchema } from '../tool-schema';
 import { rpcListBody } from './rpc-list-body';
 
@@ -18,6 +18,6 @@ export const listOrganizationsTool: ToolDefinition = {
   annotations: { ...READ_ONLY, title: 'List organizations' },
   call: async (api, args) =>
     toolResult(await api.POST('/organization.v1.OrganizationService/List', { body: rpcListBody(args) }), (data) =>
-      [`${data.organizations.length} of ${data.pagination.total_items} organizations, page ${data.pagination.current_page} of ${data.pagination.total_pages}`, ...data.organizations.map((o) => `- ${o.name} (id ${o.id})`)].join('\n'),
+      [pageLine(data.organizations.length, 'organizations', data.pagination), ...data.organizations.map((o) => `- ${o.name} (id ${o.id})`)].join('\n'),
     ),
 };
