@@ -14,6 +14,11 @@ const INSTRUCTIONS =
   'Read one posting in full with get_job; resolve organization and location names to ids with list_organizations and list_locations. ' +
   'apply_to_job and create_job act for the owner of the API key this server was given.';
 
+/** The tools/list answer: the same for every request, while /mcp makes a server per request, so built once. */
+const TOOL_LIST = {
+  tools: TOOLS.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
+};
+
 /** Checks a call's arguments against the tool's input schema (defaults filled in), as the HTTP API checks its input. */
 function checkArguments(tool: ToolDefinition, args: Record<string, unknown>): CallToolResult | undefined {
   const validate = validatorFor(tool.inputSchema as unknown as TSchema);
@@ -50,9 +55,7 @@ async function callApi(tool: ToolDefinition, api: JobListingClient, args: Record
  */
 export function createMcpServer(api: JobListingClient): Server {
   const server = new Server({ name: 'job-listing-agent-api', title: 'Job Listing Agent API', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => TOOL_LIST);
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) {
