@@ -88,7 +88,11 @@ const REMOTE_CLAUSE: Query = {
   },
 };
 
+// Every clause depends on its level or type alone: built once, as REMOTE_CLAUSE is, not per search.
+const LEVEL_CLAUSES = Object.fromEntries(Object.keys(LEVELS).map((level) => [level, levelClause(level as Level)])) as Record<Level, Query>;
+const TYPE_CLAUSES = Object.fromEntries(Object.keys(TYPE_PHRASES).map((type) => [type, typeClause(type as JobTypeValue)])) as Record<JobTypeValue, Query>;
+
 /** The optional clauses that favour jobs of the levels, types and remote work a query names. */
 export function intentClauses(intent: QueryIntent): Query[] {
-  return [...intent.levels.map(levelClause), ...intent.types.map(typeClause), ...(intent.remote ? [REMOTE_CLAUSE] : [])];
+  return [...intent.levels.map((level) => LEVEL_CLAUSES[level]), ...intent.types.map((type) => TYPE_CLAUSES[type]), ...(intent.remote ? [REMOTE_CLAUSE] : [])];
 }
