@@ -30,7 +30,7 @@ export const indexSettings: estypes.IndicesIndexSettings = {
     analyzer: {
       // Full-text fields: words as written, without stop words (the query asks for each word's forms).
       english_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'english_stop'] },
-      // Unstemmed words, for exact-word boosts and typo tolerance on the original spelling.
+      // Every word as written, stop words too ("IT"), for exact-word boosts and typo tolerance on the original spelling.
       plain_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] },
       // Adjacent word pairs, so exact phrases outrank scattered words.
       word_pairs: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'word_pairs'] },
