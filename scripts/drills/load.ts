@@ -82,11 +82,6 @@ export function readPaths(ids: readonly string[]): (i: number) => string {
   };
 }
 
-/**
- * Runs `concurrency` loops of GETs against `base` (search, browse, get in turn) until `stop()`
- * resolves true, recording each under the recorder's current phase. Any answer but 200 is a
- * failed read, and so is a request that errs or takes over `timeoutMs`. Bounded by `maxRequests`.
- */
 /** Network errors of a connection that broke under a request (as undici's fetch names them in its cause). */
 const BROKEN_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
@@ -96,6 +91,11 @@ function networkCause(err: unknown): string | undefined {
   return cause ? (cause.code ?? cause.message) : undefined;
 }
 
+/**
+ * Runs `concurrency` loops of GETs against `base` (search, browse, get in turn) while `running()`
+ * answers true, recording each under the recorder's current phase. Any answer but 200 is a
+ * failed read, and so is a request that errs or takes over `timeoutMs`. Bounded by `maxRequests`.
+ */
 export async function readLoop(options: {
   base: string;
   ids: readonly string[];
