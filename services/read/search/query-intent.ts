@@ -1,5 +1,5 @@
 import type { JobTypeValue } from '../../../shared/schemas/common';
-import { ENGLISH_STOP_WORDS, MAX_QUERY_WORDS } from './query-words';
+import { ENGLISH_STOP_WORDS, MAX_QUERY_WORDS, queryTokens } from './query-words';
 
 /** Seniority levels a seeker names ("senior", "entry level", "head of"). */
 export type Level = 'intern' | 'entry' | 'mid' | 'senior' | 'lead' | 'principal' | 'head';
@@ -67,15 +67,6 @@ const PHRASES: readonly Understood[] = (
   ] satisfies Understood[]
 ).sort((a, b) => b.words.length - a.words.length);
 
-/** Punctuation around a word ("senior," "(remote)"); inner punctuation as in "node.js" or "part-time" stays. */
-const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
-
-const tokensOf = (q: string) =>
-  q
-    .split(/\s+/)
-    .map((w) => w.replace(EDGE_PUNCTUATION, '').toLowerCase())
-    .filter((w) => w !== '');
-
 const contentWords = (tokens: readonly string[]) => [...new Set(tokens.filter((w) => !ENGLISH_STOP_WORDS.has(w)))].slice(0, MAX_QUERY_WORDS);
 
 /** The longest run of kept tokens, without stop words at its ends ("nurse" of "part time nurse"). */
@@ -100,7 +91,7 @@ function longestRun(kept: readonly (string | undefined)[]): string {
  * it is all there is ("jobs").
  */
 export function understandQuery(q: string): QueryIntent {
-  const tokens = tokensOf(q);
+  const tokens = queryTokens(q);
   const levels = new Set<Level>();
   const types = new Set<JobTypeValue>();
   let remote = false;

@@ -11,8 +11,16 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
 /** Words beyond this many are ignored: each word costs a clause per field (and typo expansions). */
 export const MAX_QUERY_WORDS = 32;
 
-/** Punctuation around a word ("senior," "(remote)"); inner punctuation as in "node.js" stays. */
+/** Punctuation around a word ("senior," "(remote)"); inner punctuation as in "node.js" or "part-time" stays. */
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/** The words of a query as typed, lowercase, in order, repeats kept (./query-intent reads phrases from them). */
+export function queryTokens(q: string): string[] {
+  return q
+    .split(/\s+/)
+    .map((w) => w.replace(EDGE_PUNCTUATION, '').toLowerCase())
+    .filter((w) => w !== '');
+}
 
 /**
  * The words of a search query, in order, without stop words and duplicates. A query made only
@@ -20,7 +28,7 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * keep stop words, can still match it.
  */
 export function queryWords(q: string): { words: string[]; onlyStopWords: boolean } {
-  const all = [...new Set(q.split(/\s+/).map((w) => w.replace(EDGE_PUNCTUATION, '').toLowerCase()).filter((w) => w !== ''))];
+  const all = [...new Set(queryTokens(q))];
   const content = all.filter((w) => !ENGLISH_STOP_WORDS.has(w));
   const onlyStopWords = content.length === 0 && all.length > 0;
   return { words: (onlyStopWords ? all : content).slice(0, MAX_QUERY_WORDS), onlyStopWords };
