@@ -1,6 +1,6 @@
 /**
  * The English stop words of the index's `english_stop` filter (Lucene's `_english_` list).
- * The stemmed fields drop them; the query drops them too, so that "head of engineering" asks
+ * The main (english_text) fields drop them; the query drops them too, so that "head of engineering" asks
  * for two words, not three.
  */
 export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
@@ -24,7 +24,7 @@ export function queryTokens(q: string): string[] {
 
 /**
  * The words of a search query, in order, without stop words and duplicates. A query made only
- * of stop words keeps them ("IT" is a job field, not noise), and the unstemmed fields, which
+ * of stop words keeps them ("IT" is a job field, not noise), and the .plain fields, which
  * keep stop words, can still match it.
  */
 export function queryWords(q: string): { words: string[]; onlyStopWords: boolean } {

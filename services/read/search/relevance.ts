@@ -186,7 +186,7 @@ function conceptQuery({ words, synonyms }: Concept, typos: TypoPolicy): Query {
   };
 }
 
-/** A query of stop words only ("IT"): matched as typed, in the unstemmed fields, which keep them. */
+/** A query of stop words only ("IT"): matched as typed, in the .plain fields, which keep them. */
 function stopWordsQuery(q: string): Query {
   return { multi_match: { query: q, type: 'best_fields', fields: PLAIN_FIELDS, operator: 'and' } };
 }
