@@ -20,9 +20,9 @@ export type BatchOutcome = { ok: true; job: CommittedJob } | { ok: false; error:
 export async function createJobsBatch(db: Database, userId: string, inputs: readonly JobCreateRequest[]): Promise<BatchOutcome[]> {
   return db.transaction(async (client) => {
     const q = queryableClient(client);
-    const problems = await checkReferences(q, userId, inputs);
+    const { problems, countries } = await checkReferences(q, userId, inputs);
     const passing = inputs.map((_, i) => i).filter((i) => !problems[i]);
-    const inserted = await insertIsolating(client, q, userId, passing.map((i) => inputs[i]));
+    const inserted = await insertIsolating(client, q, userId, passing.map((i) => inputs[i]), countries);
     const insertedAt = new Map(passing.map((inputIndex, k) => [inputIndex, inserted[k]]));
     return inputs.map((_, i): BatchOutcome => {
       const result = insertedAt.get(i) ?? problems[i]!;
@@ -35,11 +35,17 @@ export async function createJobsBatch(db: Database, userId: string, inputs: read
  * Inserts all the jobs in one statement; when the database refuses one, rolls that back and
  * inserts them one by one (each behind a savepoint) to tell which are refused and why.
  */
-async function insertIsolating(client: PoolClient, q: Queryable, userId: string, inputs: JobCreateRequest[]): Promise<(CommittedJob | ApiError)[]> {
+async function insertIsolating(
+  client: PoolClient,
+  q: Queryable,
+  userId: string,
+  inputs: JobCreateRequest[],
+  countries: ReadonlyMap<string, string | null>,
+): Promise<(CommittedJob | ApiError)[]> {
   if (inputs.length === 0) return [];
   await client.query('SAVEPOINT batch');
   try {
-    const all = await insertJobs(q, userId, inputs);
+    const all = await insertJobs(q, userId, inputs, countries);
     await client.query('RELEASE SAVEPOINT batch');
     return all;
   } catch (err) {
@@ -50,7 +56,7 @@ async function insertIsolating(client: PoolClient, q: Queryable, userId: string,
   for (const input of inputs) {
     await client.query('SAVEPOINT one');
     try {
-      const [one] = await insertJobs(q, userId, [input]);
+      const [one] = await insertJobs(q, userId, [input], countries);
       await client.query('RELEASE SAVEPOINT one');
       results.push(one);
     } catch (err) {

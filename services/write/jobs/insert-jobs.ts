@@ -24,9 +24,14 @@ const RECORD = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
  * is what the caller answers and indexes once that commits. Ids are made here, so results follow
  * input order.
  */
-export async function insertJobs(client: Queryable, createdBy: string, jobs: readonly JobCreateRequest[]): Promise<CommittedJob[]> {
+export async function insertJobs(
+  client: Queryable,
+  createdBy: string,
+  jobs: readonly JobCreateRequest[],
+  countries: ReadonlyMap<string, string | null>,
+): Promise<CommittedJob[]> {
   if (jobs.length === 0) return [];
-  const rows = (await withStructuredSalaries(client, jobs)).map((job) => ({
+  const rows = withStructuredSalaries(jobs, countries).map((job) => ({
     ...job,
     id: randomUUID(),
     skills: job.skills ?? [],

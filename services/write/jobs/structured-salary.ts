@@ -2,7 +2,6 @@ import { currencyOfCountry } from '../../../shared/salary/currency';
 import { parseSalary } from '../../../shared/salary/parse-salary';
 import type { SalaryPeriod } from '../../../shared/salary/periods';
 import { STRUCTURED_SALARY_FIELDS } from '../../../shared/schemas/job-create';
-import type { Queryable } from '../indexing/queryable';
 
 /** The structured salary columns of a job row. */
 export interface StructuredSalaryColumns {
@@ -26,19 +25,11 @@ export function salaryFromText(text: string, countryCode: string | null | undefi
   return { salary_min: parsed?.min ?? null, salary_max: parsed?.max ?? null, salary_currency: parsed?.currency ?? null, salary_period: parsed?.period ?? null };
 }
 
-/** The countries of the given locations, in one query. */
-export async function locationCountries(q: Queryable, locationIds: readonly string[]): Promise<Map<string, string | null>> {
-  const rows = await q.query<{ id: string; country_code: string | null }>(`SELECT id, country_code FROM locations WHERE id = ANY($1::uuid[])`, [[...new Set(locationIds)]]);
-  return new Map(rows.map((r) => [r.id, r.country_code]));
-}
-
 /**
  * Each job with its structured salary: as the recruiter sent it, else parsed from the salary
- * text (DESIGN.md 6, issue 19), which stays as given. One query for the batch's countries.
+ * text (DESIGN.md 6, issue 19), which stays as given; `countries` are those checkReferences read.
  */
-export async function withStructuredSalaries<T extends SalarySource>(q: Queryable, jobs: readonly T[]): Promise<(T & StructuredSalaryColumns)[]> {
-  const toParse = jobs.filter((job) => !sentStructuredSalary(job));
-  const countries = toParse.length > 0 ? await locationCountries(q, toParse.map((job) => job.location_id)) : new Map<string, string | null>();
+export function withStructuredSalaries<T extends SalarySource>(jobs: readonly T[], countries: ReadonlyMap<string, string | null>): (T & StructuredSalaryColumns)[] {
   return jobs.map((job) =>
     sentStructuredSalary(job)
       ? {

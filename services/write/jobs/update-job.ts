@@ -5,10 +5,10 @@ import { STRUCTURED_SALARY_FIELDS, structuredSalaryProblems, type JobCreateReque
 import type { JobUpdateRequest } from '../../../shared/schemas/job-update';
 import type { CommittedJob } from '../indexing/index-now';
 import type { JobDocumentRow } from '../indexing/job-rows';
-import { queryableClient, type Queryable } from '../indexing/queryable';
+import { queryableClient } from '../indexing/queryable';
 import { EDITABLE_COLUMNS, loadJob, writeJobChange } from './change-job';
 import { checkReferences } from './references';
-import { locationCountries, salaryFromText, sentStructuredSalary } from './structured-salary';
+import { salaryFromText, sentStructuredSalary } from './structured-salary';
 import { toJobWriteError } from './write-errors';
 
 /** What an update did: the job as it is now, and whether it changed (an empty patch changes nothing). */
@@ -53,7 +53,7 @@ function merge(current: Record<string, unknown>, patch: JobUpdateRequest): Recor
  * parsed anew when the patch changed the salary text or the location (whose country gives the
  * currency of bare amounts) or removed the structured salary; else as it was.
  */
-async function salaryAfter(q: Queryable, merged: Record<string, unknown>, patch: JobUpdateRequest): Promise<Record<string, unknown>> {
+function salaryAfter(merged: Record<string, unknown>, patch: JobUpdateRequest, countries: ReadonlyMap<string, string | null>): Record<string, unknown> {
   if (sentStructuredSalary(patch)) {
     const problems = structuredSalaryProblems(merged);
     if (problems.length > 0) throw errors.invalidBody(problems);
@@ -61,8 +61,7 @@ async function salaryAfter(q: Queryable, merged: Record<string, unknown>, patch:
   }
   const reparse = patch.salary !== undefined || patch.location_id !== undefined || STRUCTURED_SALARY_FIELDS.some((f) => patch[f] === null);
   if (!reparse) return merged;
-  const country = (await locationCountries(q, [merged.location_id as string])).get(merged.location_id as string);
-  return { ...merged, ...salaryFromText(merged.salary as string, country) };
+  return { ...merged, ...salaryFromText(merged.salary as string, countries.get(merged.location_id as string)) };
 }
 
 /**
@@ -80,8 +79,10 @@ export async function updateJob(db: Database, userId: string, jobId: string, pat
     if (!ifMatchAccepts(ifMatch, etagOf(row))) throw errors.preconditionFailed(jobId, etagOf(row));
     if (!row.is_active) throw errors.jobClosed(jobId);
     if (Object.keys(patch).length === 0) return { changed: false, row };
-    const merged = await salaryAfter(q, merge(editableFields(row), patch), patch);
-    const [problem] = await checkReferences(q, userId, [merged as unknown as JobCreateRequest]);
+    const patched = merge(editableFields(row), patch);
+    // One read for the references and the location's country; a salary problem still answers first.
+    const { problems: [problem], countries } = await checkReferences(q, userId, [patched as unknown as JobCreateRequest]);
+    const merged = salaryAfter(patched, patch, countries);
     if (problem) throw problem;
     const values = Object.fromEntries(EDITABLE_COLUMNS.map(([name]) => [name, merged[name] ?? null]));
     // Lists are never null in the table: a removed list is an empty one.
