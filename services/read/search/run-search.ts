@@ -38,6 +38,9 @@ function readHits(response: estypes.SearchResponse<JobDocument>): Omit<JobHits, 
 /** A missing index (nothing indexed yet) reads as an empty result rather than an error. */
 const ANY_INDEX_STATE = { ignore_unavailable: true, allow_no_indices: true } as const;
 
+/** SEARCH_FILTER_PATH for each answer of a multi-search, with what an item that failed says: the same for every request, so built once. */
+const MSEARCH_FILTER_PATH = [...SEARCH_FILTER_PATH.split(',').map((path) => `responses.${path}`), 'responses.error', 'responses.status'].join(',');
+
 /** An item of a multi-search that failed, as the error the client would have thrown for it alone. */
 function failed(item: estypes.MsearchResponseItem): Error | undefined {
   return 'error' in item ? Object.assign(new Error(`search failed: ${JSON.stringify(item.error)}`), { statusCode: item.status }) : undefined;
@@ -56,7 +59,7 @@ export async function runJobSearch(client: Client, index: string, request: estyp
   const counting: estypes.SearchRequest = { query: page.query, aggs, size: 0, track_total_hits: false };
   const response = await client.msearch<JobDocument>({
     searches: [{ index, ...ANY_INDEX_STATE }, page, { index, ...ANY_INDEX_STATE, request_cache: true }, counting] as estypes.MsearchRequestItem[],
-    filter_path: [...SEARCH_FILTER_PATH.split(',').map((path) => `responses.${path}`), 'responses.error', 'responses.status'].join(','),
+    filter_path: MSEARCH_FILTER_PATH,
   });
   const [hits, facets] = response.responses;
   const error = failed(hits) ?? failed(facets);
