@@ -53,8 +53,7 @@ export function createSearchClient(
   config: Pick<Config, 'elasticsearchUrl' | 'esRequestTimeoutMs'> & Partial<Pick<Config, 'elasticsearchNodes'>>,
   options: { maxRetries?: number } = {},
 ): Client {
-  // A config whose elasticsearchUrl was replaced (testConfig({ elasticsearchUrl })) means that node alone.
-  const nodes = config.elasticsearchNodes?.[0] === config.elasticsearchUrl ? config.elasticsearchNodes : [config.elasticsearchUrl];
+  const nodes = config.elasticsearchNodes ?? [config.elasticsearchUrl];
   return new Client({
     nodes,
     requestTimeout: config.esRequestTimeoutMs,

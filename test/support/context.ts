@@ -7,7 +7,9 @@ import { ensureIndex } from '../../shared/search/index-admin';
 
 /** The configuration the tests run with (see ./env). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig(), ...overrides };
+  // A test that names one node (a dead port, a proxy) means that node alone, not the suite's list.
+  const nodes = overrides.elasticsearchUrl && !overrides.elasticsearchNodes ? { elasticsearchNodes: [overrides.elasticsearchUrl] } : {};
+  return { ...loadConfig(), ...overrides, ...nodes };
 }
 
 let db: Database | undefined;
