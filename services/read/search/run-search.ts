@@ -55,7 +55,10 @@ function failed(item: estypes.MsearchResponseItem): Error | undefined {
  */
 export async function runJobSearch(client: Client, index: string, request: estypes.SearchRequest): Promise<JobHits> {
   const { aggs, ...page } = request;
-  if (!aggs) return readHits(await client.search<JobDocument>({ ...page, index, ...ANY_INDEX_STATE, filter_path: SEARCH_FILTER_PATH }));
+  // A page alone is read as Elasticsearch sends it: trimming a page of hits with filter_path costs
+  // Elasticsearch more than the few bytes of metadata it leaves out (a four-word search over a
+  // million postings: 0.1-0.2 ms of 6.5, client-side medians), as it did for a get.
+  if (!aggs) return readHits(await client.search<JobDocument>({ ...page, index, ...ANY_INDEX_STATE }));
   const counting: estypes.SearchRequest = { query: page.query, aggs, size: 0, track_total_hits: false };
   const response = await client.msearch<JobDocument>({
     searches: [{ index, ...ANY_INDEX_STATE }, page, { index, ...ANY_INDEX_STATE, request_cache: true }, counting] as estypes.MsearchRequestItem[],

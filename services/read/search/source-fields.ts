@@ -13,7 +13,11 @@ export function sourceFieldsFor(fields: readonly JobField[] | undefined): string
   return [...new Set(fields.flatMap((field) => COMPUTED_FROM[field] ?? [field]))];
 }
 
-/** What of a search response the read service reads: trimmed by Elasticsearch before it is sent. */
+/**
+ * What of a faceted search's answers the read service reads, trimmed by Elasticsearch before it is
+ * sent: the aggregations' buckets carry much it never reads. (A page without facets is read whole:
+ * run-search.)
+ */
 export const SEARCH_FILTER_PATH = [
   'hits.total.value',
   'hits.total.relation',
