@@ -30,6 +30,20 @@ describe('formsOf (the forms a search word asks for)', () => {
     }
   });
 
+  it('gives names and fields of work that end in "s" their one form: windows is not a window, logistics not logistic', () => {
+    for (const word of ['kubernetes', 'devops', 'mlops', 'devsecops', 'redis', 'postgres', 'jenkins', 'pandas', 'rails', 'windows', 'hris', 'sales', 'logistics', 'economics', 'physics', 'ethics']) {
+      expect(formsOf(word), word).to.deep.equal([word]);
+    }
+    for (const [word, other] of [['window', 'windows'], ['rail', 'rails'], ['sale', 'sales'], ['logistic', 'logistics'], ['economic', 'economics'], ['panda', 'pandas']]) {
+      expect(formsOf(word), word).not.to.include(other);
+    }
+    // Other words ending in "ops" or "ics" keep their plural.
+    for (const [a, b] of [['workshop', 'workshops'], ['laptop', 'laptops'], ['clinic', 'clinics'], ['topic', 'topics']]) {
+      expect(formsOf(a), a).to.include(b);
+      expect(formsOf(b), b).to.include(a);
+    }
+  });
+
   it('keeps derived words apart: a developer is not business development', () => {
     expect(formsOf('developer')).to.deep.equal(['developer', 'developers']);
     expect(formsOf('nursing')).not.to.include('nurse');
