@@ -136,7 +136,9 @@ function placeCodeQueries(word: string): Query[] {
  * Jobs" (3 postings) scored 33 against 10 to 15 for "Nurse" in a title (5 000 postings). (A
  * second clause scoring title and description by their own rarity, so that "AI" in a title
  * counts more than in a description, left nDCG@10 on the judged set unchanged at a clause more
- * per word.)
+ * per word. The forms are asked for in the description too: without it a four-word search over a
+ * million postings took 7 % less time, but a word naming the context lost the postings that say
+ * it in the other form, "teacher schools" 18 of the real postings to 3, "care homes" 2 376 to 898.)
  */
 function formsQueries(word: string, fields: string[]): Query[] {
   const others = formsOf(word).filter((form) => form !== word);
