@@ -10,21 +10,17 @@ const LETTERS_ONLY = /^\p{L}+$/u;
 /**
  * Words that end in "s" without being plurals, whose "singular" is another word or none: names of
  * tools and systems ("kubernetes" is not "kubernete", "windows" not the window a glazier fits,
- * "rails" not the railway) and fields of work whose "-ic" is another word ("logistics" is not
- * "logistic" regression, "economics" not "economic" development, "sales" not a "sale"). Their
- * plural-looking form is their only one, and no other word asks for it.
+ * "rails" not the railway), fields of work whose "-ic" is another word ("logistics" is not
+ * "logistic" regression, "economics" not "economic" development, "sales" not a "sale") and the
+ * practices named "-ops" ("devops", "mlops"; named one by one, as other words ending in "ops" are
+ * plurals: "workshops", "laptops"). Their plural-looking form is their only one, and no other
+ * word asks for it.
  */
 const ONE_FORM = new Set([
   'kubernetes', 'redis', 'postgres', 'jenkins', 'pandas', 'rails', 'windows', 'hris',
   'sales', 'logistics', 'economics', 'physics', 'ethics', 'mathematics', 'maths', 'athletics',
+  ...['dev', 'devsec', 'ml', 'llm', 'ai', 'git', 'fin', 'sec', 'data', 'net', 'sys', 'rev', 'biz'].map((prefix) => `${prefix}ops`),
 ]);
-/**
- * Names of practices ("devops", "mlops", "devsecops"): none has a singular. Named one by one: other
- * words ending in "ops" are plurals ("workshops", "laptops").
- */
-const PRACTICES = ['dev', 'devsec', 'ml', 'llm', 'ai', 'git', 'fin', 'sec', 'data', 'net', 'sys', 'rev', 'biz'].map((prefix) => `${prefix}ops`);
-
-const keepsOneForm = (word: string) => ONE_FORM.has(word) || PRACTICES.includes(word);
 
 /**
  * The forms of a query word that mean the same thing: the word, its singular and its plural
@@ -37,9 +33,9 @@ const keepsOneForm = (word: string) => ONE_FORM.has(word) || PRACTICES.includes(
  * they are.
  */
 export function formsOf(word: string): string[] {
-  if (word.length < SHORTEST_INFLECTED || !LETTERS_ONLY.test(word) || keepsOneForm(word)) return [word];
+  if (word.length < SHORTEST_INFLECTED || !LETTERS_ONLY.test(word) || ONE_FORM.has(word)) return [word];
   const singular = pluralize.singular(word);
   // The word's own form first; a form that is one of those words ("logistic" -> "logistics") is another word.
-  const forms = new Set([word, ...[singular, pluralize.plural(singular)].filter((form) => !keepsOneForm(form))]);
+  const forms = new Set([word, ...[singular, pluralize.plural(singular)].filter((form) => !ONE_FORM.has(form))]);
   return [...forms].filter((form) => form.length >= SHORTEST_INFLECTED - 1);
 }
