@@ -143,6 +143,12 @@ describe('relevanceQuery', () => {
     expect([canRelax('senior kotlin engineer'), canRelax('part time kotlin engineer jobs')]).to.deep.equal([false, false]);
   });
 
+  it('looks a word up in the job type only when it is a job type value', () => {
+    expect(JSON.stringify(relevanceQuery('kotlin'))).not.to.include('"type":{"value"');
+    // A query of a job type alone has it as its role word ("internship" jobs).
+    expect(JSON.stringify(relevanceQuery('internship'))).to.include('"type":{"value":"internship"');
+  });
+
   it('has no phrase boost for a query of one word, which is no phrase', () => {
     expect(relevanceQuery('kotlin').phrases).to.equal(undefined);
     expect(relevanceQuery('kotlin jobs').phrases).to.equal(undefined);
