@@ -9,6 +9,8 @@ describe('KnownWords (which query words get typo tolerance)', () => {
     await indexFreshJobs([
       ...Array.from({ length: 3 }, () => jobDocument({ title: 'Platform Engineer', skills: ['Kotlin'] })),
       jobDocument({ title: 'Enginer of one posting' }),
+      // "team" is in every description and two titles: a word of the setting, not of roles.
+      ...Array.from({ length: 20 }, (_, i) => jobDocument({ title: i < 2 ? 'Team Lead' : 'Data Analyst', description: 'Join our team.' })),
     ]);
   });
 
@@ -21,6 +23,11 @@ describe('KnownWords (which query words get typo tolerance)', () => {
     // Every fixture job is located in Berlin (jobDocument's default); none has it in its title.
     const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['berlin', 'engineer', 'kotlin', 'astronaut']);
     expect([...(policy.places ?? [])]).to.deep.equal(['berlin']);
+  });
+
+  it('names as roles the words job titles have nearly as often as descriptions do', async () => {
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['engineer', 'analyst', 'team', 'berlin', 'astronaut']);
+    expect([...(policy.roles ?? [])]).to.deep.equal(['engineer', 'analyst']);
   });
 
   it('answers from what it learnt without asking again, until the answer is old', async () => {

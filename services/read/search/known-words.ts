@@ -19,16 +19,27 @@ const DEFAULTS: KnownWordsOptions = { minDocs: 3, maxEntries: 50_000, ttlMs: 10 
 type TermVectors = Record<string, { terms?: Record<string, { doc_freq?: number }> }>;
 
 /**
+ * A word names roles when job titles have it at least this share as often as descriptions do:
+ * "nurse", "engineer", "analyst", "manager" (0.2 to 1.2 on the real postings), not "schools",
+ * "homes", "care", "teams" or "patients" (0.001 to 0.09), which describe a job's setting.
+ */
+export const ROLE_TITLE_SHARE = 0.15;
+
+/** The fields whose document frequencies the look-up reads: the short ones, and the description for ROLE_TITLE_SHARE. */
+const LOOKED_UP_FIELDS = [...TYPO_FIELDS, 'description'];
+
+/**
  * Which query words the index knows, so that only the others get typo tolerance
  * (./relevance). A known word is matched as written: the fuzzy expansions of "engineer" are
  * other real words whose postings cost more than the word itself, and a seeker who typed a
  * word that hundreds of titles contain meant that word. One `_termvectors` request with an
- * artificial document gives the document frequency of every new word in every short field;
+ * artificial document gives the document frequency of every new word in every short field and
+ * the description;
  * answers are kept per instance, so a word costs that round trip once per TTL. When the look-up
  * fails, every word keeps its typo tolerance: slower, never worse.
  */
 export class KnownWords {
-  private readonly known = new Map<string, { known: boolean; place: boolean; until: number }>();
+  private readonly known = new Map<string, { known: boolean; place: boolean; role: boolean; until: number }>();
   private readonly options: KnownWordsOptions;
 
   constructor(
@@ -41,14 +52,16 @@ export class KnownWords {
 
   /**
    * The typo policy for a query of these words: tolerance for each word the index does not know,
-   * and the words that name places: in more job locations than job titles ("london", "bristol";
-   * not "nurse", though some locations are named "Nurse Bank").
+   * the words that name places: in more job locations than job titles ("london", "bristol";
+   * not "nurse", though some locations are named "Nurse Bank"), and those that name roles
+   * (ROLE_TITLE_SHARE).
    */
   async typoPolicy(words: readonly string[], now = Date.now()): Promise<TypoPolicy> {
     const missing = [...new Set(words)].filter((word) => !((this.known.get(word)?.until ?? 0) > now));
     if (missing.length > 0) await this.lookUp(missing, now);
     const places = new Set(words.filter((word) => this.known.get(word)?.place));
-    return Object.assign((word: string) => !(this.known.get(word)?.known ?? false), { places });
+    const roles = new Set(words.filter((word) => this.known.get(word)?.role));
+    return Object.assign((word: string) => !(this.known.get(word)?.known ?? false), { places, roles });
   }
 
   private async lookUp(words: string[], now: number): Promise<void> {
@@ -58,8 +71,8 @@ export class KnownWords {
       const response = await this.client.termvectors(
         {
           index: this.index,
-          doc: Object.fromEntries([...TYPO_FIELDS].map((field) => [field, text])),
-          fields: [...TYPO_FIELDS].map((field) => `${field}.plain`),
+          doc: Object.fromEntries(LOOKED_UP_FIELDS.map((field) => [field, text])),
+          fields: LOOKED_UP_FIELDS.map((field) => `${field}.plain`),
           term_statistics: true,
           field_statistics: false,
           positions: false,
@@ -74,16 +87,22 @@ export class KnownWords {
       return;
     }
     const docsIn = (field: string, word: string) => vectors[`${field}.plain`]?.terms?.[word]?.doc_freq ?? 0;
+    const { minDocs } = this.options;
     for (const word of words) {
-      const docs = Math.max(0, ...Object.values(vectors).map((field) => field.terms?.[word]?.doc_freq ?? 0));
-      const inLocations = docsIn('location', word);
-      this.remember(word, docs >= this.options.minDocs, inLocations >= this.options.minDocs && inLocations > docsIn('title', word), now);
+      // Known from the short fields only: a word one edit from a common one is a typo there, even if descriptions have it.
+      const docs = Math.max(0, ...[...TYPO_FIELDS].map((field) => docsIn(field, word)));
+      const [inTitles, inLocations] = [docsIn('title', word), docsIn('location', word)];
+      this.remember(word, {
+        known: docs >= minDocs,
+        place: inLocations >= minDocs && inLocations > inTitles,
+        role: inTitles >= minDocs && inTitles >= ROLE_TITLE_SHARE * docsIn('description', word),
+      }, now);
     }
   }
 
-  private remember(word: string, known: boolean, place: boolean, now: number): void {
+  private remember(word: string, answer: { known: boolean; place: boolean; role: boolean }, now: number): void {
     this.known.delete(word);
-    this.known.set(word, { known, place, until: now + this.options.ttlMs });
+    this.known.set(word, { ...answer, until: now + this.options.ttlMs });
     // A Map iterates in insertion order: the first key is the oldest answer.
     while (this.known.size > this.options.maxEntries) this.known.delete(this.known.keys().next().value!);
   }

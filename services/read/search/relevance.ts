@@ -59,6 +59,12 @@ const RELATED_WEIGHT = 0.3;
  * still ranks first, as a stemmed index would rank them together.
  */
 const FORM_WEIGHT = 0.4;
+/**
+ * Another form of a word that names roles, asked for in the short fields only (formsQueries).
+ * Its rarity is then taken over those fields alone, where the other form is rare: at FORM_WEIGHT,
+ * titles "Registered Nurses" outranked every "Nurse" title for "nurse jobs" on the real postings.
+ */
+const SHORT_FIELD_FORM_WEIGHT = 0.2;
 
 /**
  * Typos are looked for in the short fields only: in a long description a word one edit away
@@ -117,12 +123,14 @@ function synonymQuery(synonym: string, standsFor = 1, weight = SYNONYM_WEIGHT): 
 
 /**
  * Which query words get typo tolerance: all of them, or only those the index does not know; and
- * which name places (./known-words).
+ * which name places or roles (./known-words). Without that knowledge no word names either.
  */
 export interface TypoPolicy {
   (word: string): boolean;
   /** Words found in more job locations than job titles ("london", not "nurse"). */
   readonly places?: ReadonlySet<string>;
+  /** Words that name roles: in titles nearly as often as in descriptions ("nurse", not "schools"; ./known-words ROLE_TITLE_SHARE). */
+  readonly roles?: ReadonlySet<string>;
 }
 const EVERY_WORD: TypoPolicy = () => true;
 
@@ -140,16 +148,25 @@ function placeCodeQueries(word: string): Query[] {
  * Jobs" (3 postings) scored 33 against 10 to 15 for "Nurse" in a title (5 000 postings). (A
  * second clause scoring title and description by their own rarity, so that "AI" in a title
  * counts more than in a description, left nDCG@10 on the judged set unchanged at a clause more
- * per word. The forms are asked for in the description too: without it a four-word search over a
- * million postings took 7 % less time, but a word naming the context lost the postings that say
- * it in the other form, "teacher schools" 18 of the real postings to 3, "care homes" 2 376 to 898.)
+ * per word.)
+ *
+ * A word that names roles ("nurse", "engineer": TypoPolicy.roles) asks for its other forms in the
+ * short fields only (at SHORT_FIELD_FORM_WEIGHT). In a description the other form is mostly about
+ * colleagues: of the real postings that say "pharmacists" there but "pharmacist" nowhere, the
+ * first fifteen are pharmacy technicians, nurses and GPs; "engineers" brought data scientists to
+ * "engineer", "designers" data analysts to "designer". Other words ask for their forms in the
+ * description too, where a setting is described: with the short fields alone, "teacher schools"
+ * fell from 18 real postings to 3 and "care homes" from 2 376 to 898. Leaving the description
+ * out of the forms of role words also takes 6-9 % off a four-word search over a million
+ * postings, whose descriptions are full of "engineers", "developers" and "designers".
  */
-function formsQueries(word: string, fields: string[]): Query[] {
+function formsQueries(word: string, fields: string[], namesRoles: boolean): Query[] {
   const others = formsOf(word).filter((form) => form !== word);
-  return [
-    { multi_match: { query: word, type: 'cross_fields', fields, operator: 'and' } },
-    ...(others.length > 0 ? [{ multi_match: { query: others.join(' '), type: 'cross_fields', fields, boost: FORM_WEIGHT } } as Query] : []),
-  ];
+  if (others.length === 0) return [{ multi_match: { query: word, type: 'cross_fields', fields, operator: 'and' } }];
+  const forms: Query = namesRoles
+    ? { multi_match: { query: others.join(' '), type: 'cross_fields', fields: fields.filter((field) => !field.startsWith('description^')), boost: SHORT_FIELD_FORM_WEIGHT } }
+    : { multi_match: { query: others.join(' '), type: 'cross_fields', fields, boost: FORM_WEIGHT } };
+  return [{ multi_match: { query: word, type: 'cross_fields', fields, operator: 'and' } }, forms];
 }
 
 /**
@@ -169,7 +186,7 @@ function wordQuery(word: string, typos: TypoPolicy): Query {
   return {
     dis_max: {
       queries: [
-        ...formsQueries(word, typos.places?.has(word) ? PLACE_WORD_FIELDS : WORD_FIELDS),
+        ...formsQueries(word, typos.places?.has(word) ? PLACE_WORD_FIELDS : WORD_FIELDS, typos.roles?.has(word) ?? false),
         ...(typos(word)
           ? [{ multi_match: { query: word, type: 'best_fields', fields: PLAIN_TYPO_FIELDS, operator: 'and', ...TYPO_TOLERANCE, boost: TYPO_WEIGHT } } as Query]
           : []),

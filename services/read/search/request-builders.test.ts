@@ -143,6 +143,15 @@ describe('relevanceQuery', () => {
     expect([canRelax('senior kotlin engineer'), canRelax('part time kotlin engineer jobs')]).to.deep.equal([false, false]);
   });
 
+  it('asks for the other forms of a word that names roles in the short fields only, below those of other words', () => {
+    const policy = Object.assign(() => false, { roles: new Set(['nurse']) });
+    const forms = (q: string) => multiMatches(relevanceQuery(q, policy)).find((c) => c.boost === 0.4 || c.boost === 0.2);
+    expect(forms('nurse')).to.deep.include({ query: 'nurses', boost: 0.2 });
+    expect(forms('nurse')?.fields).not.to.include('description^1');
+    expect(forms('schools')).to.deep.include({ query: 'school', boost: 0.4 });
+    expect(forms('schools')?.fields).to.include('description^1');
+  });
+
   it('looks a word up in the job type only when it is a job type value', () => {
     expect(JSON.stringify(relevanceQuery('kotlin'))).not.to.include('"type":{"value"');
     // A query of a job type alone has it as its role word ("internship" jobs).

@@ -127,6 +127,12 @@ describe('search relevance (defects found on real postings)', () => {
     job('nurses', { title: 'Registered Nurses' }),
     job('company', { title: 'Company Secretary' }),
     job('children', { title: 'Children Support Worker' }),
+    // A word of roles (three titles name pharmacists) and one of settings (a school, in a description).
+    job('pharmacist', { title: 'Pharmacist' }),
+    job('clinicalPharmacist', { title: 'Clinical Pharmacist' }),
+    job('pharmacistPrescriber', { title: 'Pharmacist Prescriber' }),
+    job('pharmacyTechnician', { title: 'Pharmacy Technician', description: 'You will support our pharmacists on the wards.' }),
+    job('teachingAssistant', { title: 'Teaching Assistant', description: 'Work across our partner school.' }),
     // Job types and filler.
     job('cook', { title: 'Cook', type: 'part_time' }),
     job('partTimeMidwife', { title: 'Community Midwife', type: 'part_time', location: 'York', created_at: at(1) }),
@@ -172,6 +178,11 @@ describe('search relevance (defects found on real postings)', () => {
     expect(await ranked('nurse')).to.include('nurses');
     expect(await ranked('companies')).to.deep.equal(['company']);
     expect(await ranked('child')).to.deep.equal(['children']);
+  });
+
+  it('asks for the other form of a role word in the short fields only: pharmacists in a description are colleagues', async () => {
+    expect(await ranked('pharmacist')).to.have.members(['pharmacist', 'clinicalPharmacist', 'pharmacistPrescriber']);
+    expect(await ranked('schools')).to.deep.equal(['teachingAssistant']);
   });
 
   it('never lets filler count as the match: the role word must match', async () => {
