@@ -46,6 +46,7 @@ export type ErrorBody = Static<typeof ErrorBody>;
 /** Employment types of spec 2.5. */
 export const JOB_TYPES = ['full_time', 'part_time', 'contract', 'internship', 'freelance', 'volunteer'] as const;
 export type JobTypeValue = (typeof JOB_TYPES)[number];
+export const isJobType = (value: string): value is JobTypeValue => (JOB_TYPES as readonly string[]).includes(value);
 /**
  * A job type as one string `enum` (not a union of literals), so a wrong value is reported once as
  * "must be one of: ...".

@@ -1,5 +1,5 @@
 import { errors, type ErrorDetail } from '../../../shared/errors';
-import { canonicalUuid, JOB_TYPES } from '../../../shared/schemas/common';
+import { canonicalUuid, isJobType, JOB_TYPES } from '../../../shared/schemas/common';
 import { JOB_FIELDS, type JobField } from '../../../shared/schemas/job';
 import {
   ALL_FACETS,
@@ -91,7 +91,7 @@ const anId: Check = (v) => {
   return id ? { value: id } : { problem: `"${v}" is not a UUID` };
 };
 const aJobType: Check = (v) =>
-  (JOB_TYPES as readonly string[]).includes(v) ? { value: v } : { problem: `"${v}" is not a job type; use one of: ${JOB_TYPES.join(', ')}` };
+  isJobType(v) ? { value: v } : { problem: `"${v}" is not a job type; use one of: ${JOB_TYPES.join(', ')}` };
 /** Lowercased so facet values and the `include` lists of aggregations match the index's lowercase terms. */
 const aWord: Check = (v) => tooLong(v) ?? { value: v.toLowerCase() };
 const aHashtag: Check = (v) => tooLong(v) ?? { value: stripHash(v).toLowerCase() };

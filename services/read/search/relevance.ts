@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { JOB_TYPES } from '../../../shared/schemas/common';
+import { isJobType } from '../../../shared/schemas/common';
 import { intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
 import { understandQuery, type QueryIntent } from './query-intent';
@@ -8,9 +8,6 @@ import { concepts, relatedTo, synonymsOf, type Concept } from './synonyms';
 import { formsOf } from './word-forms';
 
 type Query = estypes.QueryDslQueryContainer;
-
-/** Whether a query word is one of the values `type` holds ("contract", "internship"). */
-const isJobType = (word: string) => (JOB_TYPES as readonly string[]).includes(word);
 
 /**
  * How much a match in each field counts (DESIGN.md 4): the title most, then skills,
@@ -89,6 +86,11 @@ const PLACE_WEIGHT = 4;
 // The main fields keep words as written (no stemming); a word asks for its forms (./word-forms).
 const WORD_FIELDS = weighted('');
 const PLACE_WORD_FIELDS = WORD_FIELDS.map((field) => (field.startsWith('location^') ? `location^${PLACE_WEIGHT}` : field));
+/** The fields of a word (all) and those where a word that names roles asks for its other forms (short: no description; formsQueries). */
+type WordFields = { all: string[]; short: string[] };
+const withShort = (all: string[]): WordFields => ({ all, short: all.filter((field) => !field.startsWith('description^')) });
+const FIELDS_OF_WORD = withShort(WORD_FIELDS);
+const FIELDS_OF_PLACE_WORD = withShort(PLACE_WORD_FIELDS);
 /**
  * Where a place favours a job (placeQuery): its location above all; named in the title or the
  * description, the job may be elsewhere ("Bioprocess Scientist - San Diego" outranked data
@@ -160,13 +162,12 @@ function placeCodeQueries(word: string): Query[] {
  * out of the forms of role words also takes 6-9 % off a four-word search over a million
  * postings, whose descriptions are full of "engineers", "developers" and "designers".
  */
-function formsQueries(word: string, fields: string[], namesRoles: boolean): Query[] {
+function formsQueries(word: string, fields: WordFields, namesRoles: boolean): Query[] {
+  const itself: Query = { multi_match: { query: word, type: 'cross_fields', fields: fields.all, operator: 'and' } };
   const others = formsOf(word).filter((form) => form !== word);
-  if (others.length === 0) return [{ multi_match: { query: word, type: 'cross_fields', fields, operator: 'and' } }];
-  const forms: Query = namesRoles
-    ? { multi_match: { query: others.join(' '), type: 'cross_fields', fields: fields.filter((field) => !field.startsWith('description^')), boost: SHORT_FIELD_FORM_WEIGHT } }
-    : { multi_match: { query: others.join(' '), type: 'cross_fields', fields, boost: FORM_WEIGHT } };
-  return [{ multi_match: { query: word, type: 'cross_fields', fields, operator: 'and' } }, forms];
+  if (others.length === 0) return [itself];
+  const [formFields, boost] = namesRoles ? [fields.short, SHORT_FIELD_FORM_WEIGHT] : [fields.all, FORM_WEIGHT];
+  return [itself, { multi_match: { query: others.join(' '), type: 'cross_fields', fields: formFields, boost } }];
 }
 
 /**
@@ -186,7 +187,7 @@ function wordQuery(word: string, typos: TypoPolicy): Query {
   return {
     dis_max: {
       queries: [
-        ...formsQueries(word, typos.places?.has(word) ? PLACE_WORD_FIELDS : WORD_FIELDS, typos.roles?.has(word) ?? false),
+        ...formsQueries(word, typos.places?.has(word) ? FIELDS_OF_PLACE_WORD : FIELDS_OF_WORD, typos.roles?.has(word) ?? false),
         ...(typos(word)
           ? [{ multi_match: { query: word, type: 'best_fields', fields: PLAIN_TYPO_FIELDS, operator: 'and', ...TYPO_TOLERANCE, boost: TYPO_WEIGHT } } as Query]
           : []),
