@@ -1,11 +1,11 @@
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createJobListingClient } from '../../clients/typescript';
 import { errors, type ApiError } from '../../shared/errors';
 import { requestIdFrom } from '../../shared/http/request-id';
 import { SECURITY_HEADERS } from '../../shared/http/security-headers';
 import type { Logger } from '../../shared/logger';
+import { createApiClient } from './api-client';
 import { mcpCors } from './cors';
 import { injectFetch } from './inject-fetch';
 import { createMcpServer } from './server';
@@ -57,7 +57,7 @@ export function mcpEndpoint(api: http.RequestListener, logger: Logger, corsWrite
     if (mcpCors(req, res, writeOrigins)) return;
     if (req.method !== 'POST') return answerError(res, errors.methodNotAllowed(req.method ?? 'GET', ['POST']));
     const forwarded = req.headers['x-forwarded-for'];
-    const client = createJobListingClient({
+    const client = createApiClient({
       baseUrl: 'http://api.internal',
       apiKey: apiKeyOf(req),
       fetch: injectFetch(api, {

@@ -1,9 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { TSchema } from '@sinclair/typebox';
-import type { JobListingClient } from '../../clients/typescript';
 import { API_VERSION } from '../../shared/openapi/document-types';
 import { describeErrors, validatorFor } from '../../shared/schemas/ajv';
+import type { ApiClient } from './api-client';
 import type { ToolDefinition } from './tool';
 import { toolError } from './tool-result';
 import { TOOLS } from './tools';
@@ -36,7 +36,7 @@ function checkArguments(tool: ToolDefinition, args: Record<string, unknown>): Ca
  * Runs the tool; an API that cannot be reached (stdio server pointed at a stopped or wrong base
  * URL) is an `unavailable` result the model can report, not a protocol error.
  */
-async function callApi(tool: ToolDefinition, api: JobListingClient, args: Record<string, unknown>): Promise<CallToolResult> {
+async function callApi(tool: ToolDefinition, api: ApiClient, args: Record<string, unknown>): Promise<CallToolResult> {
   try {
     return await tool.call(api, args);
   } catch (err) {
@@ -53,7 +53,7 @@ async function callApi(tool: ToolDefinition, api: JobListingClient, args: Record
  * transport). Tools are listed with JSON Schemas from the HTTP routes' TypeBox definitions;
  * each call answers structuredContent and a short text, or an isError result with the error object.
  */
-export function createMcpServer(api: JobListingClient): Server {
+export function createMcpServer(api: ApiClient): Server {
   const server = new Server({ name: 'job-listing-agent-api', title: 'Job Listing Agent API', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => TOOL_LIST);
   server.setRequestHandler(CallToolRequestSchema, async (request) => {

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createJobListingClient } from '../../clients/typescript';
+import { createApiClient } from './api-client';
 import { createMcpServer } from './server';
 
 /**
@@ -10,7 +10,7 @@ import { createMcpServer } from './server';
 async function main(): Promise<void> {
   const baseUrl = process.env.BASE_URL?.trim() || 'http://localhost:3000';
   const apiKey = process.env.JLA_API_KEY?.trim() || undefined;
-  const server = createMcpServer(createJobListingClient({ baseUrl, apiKey }));
+  const server = createMcpServer(createApiClient({ baseUrl, apiKey }));
   await server.connect(new StdioServerTransport());
   console.error(`job-listing-agent-api MCP server on stdio, calling ${baseUrl}${apiKey ? ' with an API key' : ' without an API key (reads only)'}`);
 }

@@ -1,5 +1,5 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { JobListingClient } from '../../clients/typescript';
+import type { ApiClient } from './api-client';
 import type { JsonSchemaObject } from './tool-schema';
 
 /** One MCP tool: what tools/list shows of it, and what tools/call runs. */
@@ -12,7 +12,7 @@ export interface ToolDefinition {
   outputSchema: JsonSchemaObject;
   annotations: ToolAnnotations;
   /** Runs the tool with arguments that passed `inputSchema`, through the API's typed client. */
-  call: (api: JobListingClient, args: Record<string, unknown>) => Promise<CallToolResult>;
+  call: (api: ApiClient, args: Record<string, unknown>) => Promise<CallToolResult>;
 }
 
 /** Annotations of a tool that only reads this API. */

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { paths } from '../../../clients/typescript';
 import { CreatedJob } from '../../../shared/schemas/job';
 import { IdempotencyKey, JobCreateRequest } from '../../../shared/schemas/job-create';
+import type { ApiPaths } from '../api-paths';
 import type { ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
 
-type Body = paths['/agents/jobs']['post']['requestBody']['content']['application/json'];
+type Body = ApiPaths['/agents/jobs']['post']['requestBody']['content']['application/json'];
 
 const IdempotencyKeyArgument = Type.Unsafe<string>({
   ...IdempotencyKey,

@@ -1,4 +1,4 @@
-import type { JobSearchResult } from '../../../clients/typescript';
+import type { JobSearchResult } from '../../../shared/schemas/job-search';
 import type { JobField } from '../../../shared/schemas/job';
 
 /** The Job fields a page of results shows unless the caller names others: enough to choose, small enough to list. */

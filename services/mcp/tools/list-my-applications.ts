@@ -1,10 +1,10 @@
-import type { paths } from '../../../clients/typescript';
 import { MyApplicationList, MyApplicationsQuery } from '../../../shared/schemas/recruiter-jobs';
+import type { ApiPaths } from '../api-paths';
 import { READ_ONLY, type ToolDefinition } from '../tool';
 import { pageLine, toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
 
-type Query = NonNullable<paths['/agents/applications']['get']['parameters']['query']>;
+type Query = NonNullable<ApiPaths['/agents/applications']['get']['parameters']['query']>;
 
 /** list_my_applications: GET /agents/applications. */
 export const listMyApplicationsTool: ToolDefinition = {

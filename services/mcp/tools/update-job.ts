@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import type { paths } from '../../../clients/typescript';
 import { Uuid } from '../../../shared/schemas/common';
 import { CreatedJob } from '../../../shared/schemas/job';
 import { JobUpdateRequest } from '../../../shared/schemas/job-update';
+import type { ApiPaths } from '../api-paths';
 import type { ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
 
-type Body = paths['/agents/jobs/{job_id}']['patch']['requestBody']['content']['application/json'];
+type Body = ApiPaths['/agents/jobs/{job_id}']['patch']['requestBody']['content']['application/json'];
 
 /** update_job: PATCH /agents/jobs/{job_id}. */
 export const updateJobTool: ToolDefinition = {
