@@ -1,7 +1,7 @@
 # One image for every Node service, built once: docker-compose runs each service from it with its
 # own command. The build stage compiles TypeScript; the runtime stage holds the compiled dist/,
 # production dependencies and the migrations, and runs as the unprivileged `node` user.
-FROM node:24-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,7 +11,7 @@ COPY services ./services
 COPY scripts ./scripts
 RUN npm run build
 
-FROM node:24-bookworm-slim
+FROM node:26-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./

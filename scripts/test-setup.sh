@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond npm packages: Debian's chromium, for the headless
 # browser test of the docs page (test/contract/docs-page.test.ts), Debian's nginx, to run the
-# deployment's edge configuration, and Debian's docker-compose, which validates the compose file
-# without a Docker engine (both in test/platform/deploy-files.test.ts). Idempotent: does nothing
-# when all are there, so `npm test` pays for them once per machine.
+# deployment's edge configuration, Debian's docker-compose, which validates the compose file
+# without a Docker engine (both in test/platform/deploy-files.test.ts), and kubectl (Debian's
+# kubernetes-client when the machine has none), whose kustomize renders deploy/k8s
+# (test/operations/k8s-manifests.test.ts). Idempotent: does nothing when all are there, so
+# `npm test` pays for them once per machine.
 #   CHROMIUM_PATH  the browser to use (default /usr/bin/chromium)
 #   NGINX_PATH     the nginx to use (default /usr/sbin/nginx)
 set -euo pipefail
@@ -30,7 +32,7 @@ if [ -z "${TEST_REDIS_URL:-}" ] && ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/nu
   redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --save '' --appendonly no >/dev/null
 fi
 
-if [ -x "$CHROMIUM_PATH" ] && [ -x "$NGINX_PATH" ] && command -v docker-compose >/dev/null; then
+if [ -x "$CHROMIUM_PATH" ] && [ -x "$NGINX_PATH" ] && command -v docker-compose >/dev/null && command -v kubectl >/dev/null; then
   exit 0
 fi
 
@@ -44,11 +46,12 @@ else
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-log "installing chromium, nginx and docker-compose (Debian packages) for the docs page and deployment tests"
+log "installing chromium, nginx, docker-compose and kubectl (Debian packages) for the docs page and deployment tests"
 # A fresh machine may have no package lists yet, or stale ones that point at removed versions.
 "${as_root[@]}" apt-get update -qq
 # fonts-liberation: a fresh image may have no fonts at all, and the screenshot would show boxes.
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-liberation nginx docker-compose >/dev/null
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-liberation nginx docker-compose \
+  $(command -v kubectl >/dev/null || echo kubernetes-client) >/dev/null
 [ -x "$CHROMIUM_PATH" ] || { log "chromium installed but $CHROMIUM_PATH is not there"; exit 1; }
 [ -x "$NGINX_PATH" ] || { log "nginx installed but $NGINX_PATH is not there"; exit 1; }
 log "chromium ready: $("$CHROMIUM_PATH" --version 2>/dev/null || echo "$CHROMIUM_PATH")"

@@ -1,10 +1,12 @@
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
 import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { parseAllDocuments } from 'yaml';
 
@@ -28,24 +30,46 @@ const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'v1/Namespace': Namespace,
   'v1/Service': Service,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/Ingress': Ingress,
 };
 
-async function manifests(): Promise<Manifest[]> {
+/** The manifests as kustomize renders them (namespace, image tags and all), which is what a cluster gets. */
+function rendered(): Manifest[] {
+  const render = spawnSync('kubectl', ['kustomize', DIR], { encoding: 'utf8' });
+  if (render.error) throw new Error(`kubectl is needed to render deploy/k8s (scripts/test-setup.sh installs it): ${render.error.message}`);
+  if (render.status !== 0) throw new Error(`kubectl kustomize deploy/k8s failed:\n${render.stderr}`);
+  return parseAllDocuments(render.stdout).map((doc) => {
+    if (doc.errors.length > 0) throw new Error(`rendered output: ${doc.errors[0].message}`);
+    const object = doc.toJS() as Manifest;
+    return { ...object, file: `${object.kind}/${object.metadata.name}` };
+  });
+}
+
+/** The files as written, for what kustomize itself does not check (which files it lists). */
+async function sourceFiles(): Promise<string[]> {
   const files = (await readdir(DIR)).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
-  const all: Manifest[] = [];
   for (const file of files) {
     for (const doc of parseAllDocuments(await readFile(path.join(DIR, file), 'utf8'))) {
       if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
-      all.push({ ...(doc.toJS() as Manifest), file });
     }
   }
-  return all;
+  return files;
+}
+
+/** Every image a rendered object runs: its pods' containers, and the ECK resource's own image. */
+function imagesOf(manifest: Manifest): string[] {
+  const pod = manifest.kind === 'Job' || manifest.kind === 'Deployment' ? manifest.spec.template.spec : undefined;
+  const containers = [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])] as { image: string }[];
+  const images = containers.map((c) => c.image);
+  if (manifest.kind === 'Elasticsearch') images.push(manifest.spec.image);
+  return images;
 }
 
 /**
- * deploy/k8s, checked without a cluster: kubeconform does not install here (no npm or Debian
- * package), so every built-in object is validated against the Kubernetes OpenAPI schema with
- * kubernetes-models, and the ECK resource (a custom resource, no schema package) structurally.
+ * deploy/k8s, checked without a cluster: rendered by kustomize (`kubectl kustomize`, what `kubectl
+ * apply -k` applies), then every built-in object validated against the Kubernetes OpenAPI schema
+ * with kubernetes-models (kubeconform does not install here: no npm or Debian package), and the
+ * ECK resource (a custom resource, no schema package) structurally.
  */
 describe('Kubernetes manifests (deploy/k8s)', () => {
   let all: Manifest[];
@@ -55,8 +79,8 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     return found;
   };
 
-  before(async () => {
-    all = await manifests();
+  before(() => {
+    all = rendered();
   });
 
   it('every built-in object is valid against the Kubernetes schema', () => {
@@ -70,8 +94,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
 
   it('kustomization lists every manifest file', async () => {
     const kustomization = parseAllDocuments(await readFile(path.join(DIR, 'kustomization.yaml'), 'utf8'))[0].toJS() as { resources: string[] };
-    const files = [...new Set(all.map((m) => m.file))].sort();
-    expect([...kustomization.resources].sort()).to.deep.equal(files);
+    expect([...kustomization.resources].sort()).to.deep.equal((await sourceFiles()).sort());
   });
 
   it('read, write and indexer Deployments: ready on /readyz, the compiled entry points, an image built here', () => {
@@ -81,7 +104,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       expect(container.readinessProbe.httpGet.path, name).to.equal('/readyz');
       expect(container.livenessProbe.httpGet.path, name).to.equal('/healthz');
       expect(container.command, name).to.deep.equal(['node', '--enable-source-maps', file]);
-      expect(container.image, name).to.equal('jla-api');
+      expect(container.image, name).to.match(/^jla-api:/);
     }
     const env = (name: string) => Object.fromEntries(find('Deployment', name).spec.template.spec.containers[0].env.map((e: { name: string; value?: string }) => [e.name, e.value]));
     expect(env('write').RUN_INDEXER).to.equal('false');
@@ -102,6 +125,44 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       const service = find('Service', name);
       const labels = find('Deployment', name).spec.template.metadata.labels;
       for (const [key, value] of Object.entries(service.spec.selector)) expect(labels[key], `${name} Service selects its pods`).to.equal(value);
+    }
+  });
+
+  it('every image is pinned to a tag, the ECK Elasticsearch included, and its tag is the version ECK runs', () => {
+    const images = all.flatMap((m) => imagesOf(m).map((image) => ({ where: m.file, image })));
+    expect(images.length).to.be.greaterThan(4);
+    for (const { where, image } of images) {
+      expect(image, `${where} runs an image without a tag`).to.match(/:[\w][\w.-]*$/);
+      expect(image, `${where} runs a moving tag`).not.to.match(/:latest$/);
+    }
+    const es = find('Elasticsearch', 'jla-es');
+    expect(es.spec.image).to.equal(`jla-elasticsearch:${es.spec.version}`);
+  });
+
+  it('the Ingress routes /agents, /docs, /openapi.json and /mcp to Services that exist, on ports they have', () => {
+    const ingress = find('Ingress', 'api');
+    const paths = (ingress.spec.rules as { http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[]).flatMap((r) => r.http.paths);
+    /** The backend the Ingress picks for a request path: the longest match, Exact before Prefix. */
+    const route = (requestPath: string) =>
+      paths
+        .filter((p) => (p.pathType === 'Exact' ? p.path === requestPath : requestPath === p.path || requestPath.startsWith(`${p.path.replace(/\/$/, '')}/`)))
+        .sort((a, b) => b.path.length - a.path.length || (a.pathType === 'Exact' ? -1 : 1))[0]?.backend.service;
+    const expected: Record<string, string> = {
+      '/agents/jobs/search': 'read',
+      '/agents/jobs': 'all-in-one',
+      '/agents/jobs/6b1d5c1e-0000-4000-8000-000000000000/apply': 'all-in-one',
+      '/agents/applications': 'write',
+      '/agents/recruiter/jobs': 'write',
+      '/docs': 'all-in-one',
+      '/openapi.json': 'all-in-one',
+      '/mcp': 'all-in-one',
+    };
+    for (const [requestPath, service] of Object.entries(expected)) expect(route(requestPath)?.name, requestPath).to.equal(service);
+    expect(route('/metrics'), '/metrics stays inside the cluster').to.equal(undefined);
+    for (const backend of paths.map((p) => p.backend.service)) {
+      const service = find('Service', backend.name);
+      const ports = service.spec.ports as { name?: string; port: number }[];
+      expect(ports.some((p) => (backend.port.name ? p.name === backend.port.name : p.port === backend.port.number)), `${backend.name} has port ${JSON.stringify(backend.port)}`).to.equal(true);
     }
   });
 
