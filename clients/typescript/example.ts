@@ -1,4 +1,4 @@
-import { createJobListingClient } from './index';
+import { createJobListingClient } from './index.js';
 
 /**
  * The README's example: search with two job types, read the best match in full, apply to it.

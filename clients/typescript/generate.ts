@@ -20,8 +20,8 @@ export async function generateClientFiles(): Promise<GeneratedFile[]> {
   const json = `${JSON.stringify(document, null, 2)}\n`;
   const types = HEADER + astToString(await openapiTS(JSON.parse(json), { alphabetize: false }));
   return [
-    { path: path.join(__dirname, '..', 'openapi.json'), text: json },
-    { path: path.join(__dirname, 'api-types.ts'), text: types },
+    { path: path.join(import.meta.dirname, '..', 'openapi.json'), text: json },
+    { path: path.join(import.meta.dirname, 'api-types.ts'), text: types },
   ];
 }
 
@@ -30,12 +30,13 @@ export async function driftedFiles(): Promise<string[]> {
   const drifted: string[] = [];
   for (const file of await generateClientFiles()) {
     const current = await readFile(file.path, 'utf8').catch(() => '');
-    if (current !== file.text) drifted.push(path.relative(path.join(__dirname, '..', '..'), file.path));
+    if (current !== file.text) drifted.push(path.relative(path.join(import.meta.dirname, '..', '..'), file.path));
   }
   return drifted;
 }
 
-if (require.main === module) {
+// This folder is an ES module package ("type": "module"), so the entry check is by file name.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   generateClientFiles()
     .then(async (files) => {
       for (const file of files) await writeFile(file.path, file.text);

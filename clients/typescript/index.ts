@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
-import type { components, paths } from './api-types';
+import type { components, paths } from './api-types.js';
 
-export type { components, operations, paths } from './api-types';
+export type { components, operations, paths } from './api-types.js';
 
 /** The Job of public reads (browse, search, get). */
 export type Job = components['schemas']['Job'];
@@ -19,8 +19,8 @@ export type JobListingClient = Client<paths>;
 export interface JobListingClientOptions {
   /** The API's base URL, e.g. https://jobs.example (no trailing path). */
   baseUrl: string;
-  /** An API key, for apply and create; reads need none. Server-side use only. */
-  apiKey?: string;
+  /** An API key, for writes; reads need none. Server-side use only. May be undefined, so an unset env variable type-checks. */
+  apiKey?: string | undefined;
   /** A fetch of your own (tests, proxies, in-process transports); globalThis.fetch by default. */
   fetch?: (request: Request) => Promise<Response>;
   /** Headers sent with every request, besides the key. */

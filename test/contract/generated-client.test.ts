@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { createJobListingClient } from '../../clients/typescript';
+import { createJobListingClient } from '../../clients/typescript/index';
 import { driftedFiles } from '../../clients/typescript/generate';
 import { createAllInOneApp } from '../../services/all-in-one/app';
 import { projectRoot } from '../../shared/runtime/project-root';
