@@ -86,23 +86,27 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
     });
   });
 
-  describe('the nginx edge (deploy/nginx.conf, upstreams pointed at a local stand-in)', function () {
+  describe('the nginx edge (deploy/nginx.conf, each upstream pointed at a local stand-in)', function () {
     this.timeout(30_000);
     let dir: string;
     let nginx: ChildProcess;
-    let upstream: http.Server;
+    /** One stand-in per upstream service, answering its own name and the request id it was given. */
+    const upstreams = new Map<string, http.Server>();
     let edge: string;
 
     before(async () => {
-      // Stands in for every service: answers with the request id it was given.
-      upstream = http.createServer((req, res) => res.end(JSON.stringify({ received: req.headers['x-request-id'] ?? null })));
-      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-      const target = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+      const targets = new Map<string, string>();
+      for (const name of ['read', 'write', 'docs']) {
+        const server = http.createServer((req, res) => res.end(JSON.stringify({ service: name, received: req.headers['x-request-id'] ?? null })));
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        upstreams.set(name, server);
+        targets.set(name, `127.0.0.1:${(server.address() as { port: number }).port}`);
+      }
       const port = await freePort();
       dir = await mkdtemp(path.join(os.tmpdir(), 'jla-nginx-'));
       const conf = (await read('deploy/nginx.conf'))
-        .replace(/http:\/\/(read|write|docs):\d+/g, target)
-        .replace(/server (read|write|docs):\d+/g, `server ${target.replace('http://', '')}`)
+        .replace(/http:\/\/(read|write|docs):\d+/g, (_, name: string) => `http://${targets.get(name)}`)
+        .replace(/server (read|write|docs):\d+/g, (_, name: string) => `server ${targets.get(name)}`)
         .replace('listen 80;', `listen 127.0.0.1:${port};`)
         .replace(/resolver [^;]+;/, '');
       await writeFile(path.join(dir, 'nginx.conf'), conf);
@@ -117,13 +121,29 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
 
     after(async () => {
       nginx?.kill('SIGTERM');
-      await new Promise((resolve) => upstream?.close(resolve));
+      for (const server of upstreams.values()) await new Promise((resolve) => server.close(resolve));
       if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it('routes reads to the read tier, writes to the write service, and /docs, /openapi.json and /mcp to the all-in-one', async () => {
+      const cases: [method: string, path: string, service: string][] = [
+        ['GET', '/agents/jobs/search?q=nurse', 'read'],
+        ['GET', '/agents/jobs', 'read'],
+        ['POST', '/agents/jobs', 'write'],
+        ['GET', '/agents/applications', 'write'],
+        ['GET', '/docs', 'docs'],
+        ['GET', '/openapi.json', 'docs'],
+        ['POST', '/mcp', 'docs'],
+      ];
+      for (const [method, requestPath, service] of cases) {
+        const res = await fetch(`${edge}${requestPath}`, { method });
+        expect(((await res.json()) as { service: string }).service, `${method} ${requestPath}`).to.equal(service);
+      }
     });
 
     it("passes a client's X-Request-Id through to the service", async () => {
       const res = await fetch(`${edge}/agents/jobs`, { headers: { 'x-request-id': 'agent-7:run.42' } });
-      expect(await res.json()).to.deep.equal({ received: 'agent-7:run.42' });
+      expect(await res.json()).to.deep.equal({ service: 'read', received: 'agent-7:run.42' });
     });
 
     it('makes one when the client sent none, or one that is not a plain token', async () => {
