@@ -60,7 +60,8 @@ arrays with \`style: form, explode: false\` here, so generated clients send them
 
 **Agents**: the same operations are tools of an MCP server (Model Context Protocol, Streamable
 HTTP) at \`POST /mcp\` on this base URL: \`search_jobs\`, \`browse_jobs\`, \`get_job\`,
-\`list_organizations\`, \`list_locations\`, \`apply_to_job\`, \`create_job\`. Send the key in
+\`list_organizations\`, \`list_locations\`, \`apply_to_job\`, \`list_my_applications\`,
+\`withdraw_application\`, \`create_job\`, \`update_job\` and \`close_job\`. Send the key in
 \`x-api-key\` or \`Authorization: Bearer\`; reads need none. Its pages are compact (chosen fields and a
 description \`snippet\`); errors are tool results with \`isError\` and this document's error object.
 

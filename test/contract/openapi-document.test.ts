@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { createAllInOneApp } from '../../services/all-in-one/app';
+import { TOOLS } from '../../services/mcp/tools';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { COMMA_LIST, type CommaListSpec } from '../../shared/schemas/job-search';
 import type { RouteDefinition } from '../../shared/http/route';
@@ -45,6 +46,11 @@ describe('the OpenAPI document', () => {
     expect(doc.info.version).to.equal('1.0.0');
     expect(doc.info.title).to.equal('Job Listing Agent API');
     for (const [code, status] of Object.entries(ERROR_STATUS)) expect(doc.info.description).to.include(`| ${status} | \`${code}\` |`);
+  });
+
+  it('names every MCP tool the server lists', () => {
+    expect(TOOLS.length).to.be.greaterThan(0);
+    for (const tool of TOOLS) expect(doc.info.description, tool.name).to.include(`\`${tool.name}\``);
   });
 
   it('lists every operation both services register, with its operationId', () => {
