@@ -1,6 +1,6 @@
 /**
- * The relevance benchmark's world, `jla_bench_relevance`: the real postings of
- * ../shared/data/real-postings/ (never copied into this repository) loaded through the product's
+ * The relevance benchmark's world, `jla_bench_relevance`: the real postings (a data set kept
+ * outside this repository, never copied into it; JLA_REAL_POSTINGS names its file) loaded through the product's
  * own import path (`npm run import` as its own process): each company becomes an organization,
  * each published location a location, and every posting a job creation request. The world is
  * kept between runs and built again only when the index definition or the data file changed.
@@ -22,7 +22,8 @@ import { createBenchWorld, openBenchWorld, type BenchWorld } from './bench-datab
 import { runImport } from './lib/run-import';
 
 export const RELEVANCE_WORLD = 'jla_bench_relevance';
-export const POSTINGS_FILE = path.resolve(__dirname, '../../shared/data/real-postings/postings.jsonl.gz');
+/** The data file: JLA_REAL_POSTINGS, else where the project's own machines keep it, beside the clone. */
+export const POSTINGS_FILE = path.resolve(process.env.JLA_REAL_POSTINGS?.trim() || path.join(__dirname, '../../shared/data/real-postings/postings.jsonl.gz'));
 const BUILD_TABLE = 'bench_relevance_build';
 
 /** One line of postings.jsonl.gz (see its README). */
