@@ -198,7 +198,7 @@ describe('bulk import', function () {
       expect([summary.lines, summary.accepted, summary.rejected]).to.deep.equal([1, 1, []]);
     });
 
-    it('answers usage errors with exit 2 and the usage text (argument parsing itself: lib/import-args.test.ts)', async () => {
+    it('answers usage errors with exit 2 and the usage text (argument parsing itself: lib/import-args.unit.test.ts)', async () => {
       const file = path.join(dir, 'ok.ndjson');
       await writeFile(file, job());
       const candidate = await createUser({ is_recruiter: false });
