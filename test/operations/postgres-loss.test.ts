@@ -7,31 +7,27 @@ import { resetDatabase, resetIndex, testConfig, testDb, testSearch } from '../su
 import { createApiKey, createLocation, createOrganization, createUser } from '../support/factories';
 import { freePort } from '../support/free-port';
 import { startFreezableProxy, type FreezableProxy } from '../support/freezable-proxy';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** The service's sessions carry this name, so the test ends them and only them. */
 const APP_NAME = 'jla-postgres-loss-test';
 
-/** Ends every Postgres session of the service, as an admin's terminate or a failover would. */
-async function terminateServiceBackends(): Promise<number> {
+/** Ends every Postgres session of the service, as an admin's terminate or a failover would; returns their process ids. */
+async function terminateServiceBackends(): Promise<number[]> {
   const admin = new Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   try {
-    const rows = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [APP_NAME]);
-    return rows.rowCount ?? 0;
+    const rows = await admin.query<{ pid: number }>('SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [APP_NAME]);
+    return rows.rows.map((r) => r.pid);
   } finally {
     await admin.end();
   }
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** Whether any of these Postgres backends still runs. */
+async function stillRunning(pids: number[]): Promise<boolean> {
+  return (await testDb().query('SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1::int[])', [pids])).length > 0;
 }
 
 describe('losing Postgres connections (the whole API as its own process, indexer inside)', function () {
@@ -72,7 +68,7 @@ describe('losing Postgres connections (the whole API as its own process, indexer
     });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
-    await until('the API to listen', async () => ((await fetch(`${base}/healthz`)).ok ? true : undefined));
+    await waitFor(async () => (await fetch(`${base}/healthz`)).ok, { what: () => `the API to listen; its output:\n${output}`, timeoutMs: 60_000, intervalMs: 200, retryErrors: true });
   });
 
   after(async () => {
@@ -93,26 +89,29 @@ describe('losing Postgres connections (the whole API as its own process, indexer
 
   /** The jobs Postgres holds and the documents the index holds, once the outbox is drained. */
   async function settled(): Promise<{ jobs: string[]; documents: string[] }> {
-    return until('the outbox to drain', async () => {
+    return waitFor(async () => {
       const [{ n }] = await testDb().query<{ n: number }>('SELECT count(*)::int AS n FROM job_index_outbox');
       if (n > 0) return undefined;
       await testSearch().indices.refresh({ index: testConfig().indexAlias });
       const jobs = (await testDb().query<{ id: string }>('SELECT id FROM jobs ORDER BY id')).map((r) => r.id);
       const hits = await testSearch().search<{ id: string }>({ index: testConfig().indexAlias, size: 1000, _source: ['id'] });
       return { jobs, documents: hits.hits.hits.map((h) => h._source!.id).sort() };
-    });
+    }, { what: 'the outbox to drain', timeoutMs: 60_000, intervalMs: 200, retryErrors: true });
   }
 
   it('keeps serving when its sessions are ended while the indexer waits on a frozen Elasticsearch, and loses nothing', async () => {
     proxy.freeze();
     const first = await create('Frozen cluster job');
     expect(first.status).to.equal(201);
-    // The indexer is now inside its bulk request to the frozen node.
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(await terminateServiceBackends(), 'the service had sessions to end').to.be.greaterThan(0);
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(() => proxy.heldRequests().includes('/_bulk'), { what: 'the indexer to send its bulk request to the frozen node', timeoutMs: 10_000 });
+    const ended = await terminateServiceBackends();
+    expect(ended, 'the service had sessions to end').to.have.length.greaterThan(0);
+    await waitFor(async () => !(await stillRunning(ended)), { what: 'the ended sessions to be gone' });
+    // Each session's end reached the service before this request did: a process that crashed on
+    // a lost session has died before it could answer.
+    const health = await fetch(`${base}/healthz`).then((res) => res.status, (err: Error) => err.message);
     expect(child.exitCode, `the process died:\n${output}`).to.equal(null);
-    expect((await fetch(`${base}/healthz`)).status).to.equal(200);
+    expect(health, `the process answers /healthz:\n${output}`).to.equal(200);
     proxy.thaw();
     const second = await create('Job after the loss');
     expect(second.status, await second.clone().text()).to.equal(201);
@@ -127,6 +126,7 @@ describe('losing Postgres connections (the whole API as its own process, indexer
     const terminator = (async () => {
       while (ending) {
         await terminateServiceBackends();
+        // The pace of the losses is the scenario, not a wait: a session ended every 150 ms.
         await new Promise((r) => setTimeout(r, 150));
       }
     })();

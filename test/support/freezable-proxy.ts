@@ -5,6 +5,8 @@ export interface FreezableProxy {
   url: string;
   freeze(): void;
   thaw(): void;
+  /** The bytes held on their way to the target, as text: a test awaits the request it expects to hang instead of sleeping. */
+  heldRequests(): string;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export async function startFreezableProxy(target: { host: string; port: number }
   // Bytes that arrived while frozen, per destination, delivered in order on thaw.
   const held = new Map<net.Socket, Buffer[]>();
   const sockets = new Set<net.Socket>();
+  const upstreams = new Set<net.Socket>();
   const forward = (from: net.Socket, to: net.Socket) => {
     from.on('data', (chunk: Buffer) => {
       if (frozen) held.set(to, [...(held.get(to) ?? []), chunk]);
@@ -29,6 +32,8 @@ export async function startFreezableProxy(target: { host: string; port: number }
   };
   const server = net.createServer((client) => {
     const upstream = net.connect(target);
+    upstreams.add(upstream);
+    upstream.on('close', () => upstreams.delete(upstream));
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => {
@@ -51,6 +56,7 @@ export async function startFreezableProxy(target: { host: string; port: number }
       for (const [to, chunks] of held) if (!to.destroyed) chunks.forEach((chunk) => to.write(chunk));
       held.clear();
     },
+    heldRequests: () => [...held].filter(([to]) => upstreams.has(to)).map(([, chunks]) => Buffer.concat(chunks).toString('latin1')).join(''),
     close: () =>
       new Promise<void>((resolve) => {
         sockets.forEach((s) => s.destroy());

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { createSearchClient } from '../../../shared/search/client';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../test/support/context';
 import { createJob as insertJobRow, createLocation, createOrganization, createUser } from '../../../test/support/factories';
+import { waitFor } from '../../../test/support/wait';
 import { createJob } from '../jobs/create-job';
 import { OutboxIndexer } from './indexer';
 import { outboxBacklog } from './outbox-backlog';
@@ -131,7 +132,7 @@ describe('outbox indexer', () => {
     expect(row.last_error).to.match(/^bulk request failed: /);
     // Not due yet: nothing to claim; once due, a healthy indexer finishes it.
     expect((await indexer().drainOnce()).claimed).to.equal(0);
-    await new Promise((r) => setTimeout(r, FAST.maxMs + 50));
+    await waitFor(async () => (await outbox())[0].due, { what: 'the row to come due after its backoff', timeoutMs: 5000 });
     expect((await indexer().drainOnce()).indexed).to.equal(1);
     expect(await outbox()).to.deep.equal([]);
   });
@@ -162,8 +163,7 @@ describe('outbox indexer', () => {
     running.start();
     try {
       const jobs = await Promise.all(Array.from({ length: 5 }, () => newJob()));
-      const deadline = Date.now() + 5000;
-      while ((await outbox()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(async () => (await outbox()).length === 0, { what: 'the running indexer to empty the outbox', timeoutMs: 5000, intervalMs: 20 });
       expect([...(await indexed()).keys()].sort()).to.deep.equal(jobs.map((j) => j.doc.id).sort());
       expect(running.totals.indexed).to.equal(5);
     } finally {
