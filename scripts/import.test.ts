@@ -8,6 +8,7 @@ import { ActingUserError, resolveActingRecruiter } from '../services/write/jobs/
 import { importJobs } from '../services/write/jobs/import-jobs';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../test/support/context';
 import { createLocation, createOrganization, createProject, createUser } from '../test/support/factories';
+import { waitFor } from '../test/support/wait';
 
 const run = promisify(execFile);
 const alias = testConfig().indexAlias;
@@ -226,7 +227,17 @@ describe('bulk import', function () {
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      while ((await testDb().query('SELECT 1 FROM jobs LIMIT 1')).length === 0) await new Promise((r) => setTimeout(r, 20));
+      // An import that exits before its first batch (an error) ends the wait at once, with its stderr.
+      const firstBatch = async () => {
+        if ((await testDb().query('SELECT 1 FROM jobs LIMIT 1')).length > 0) return true;
+        if (child.exitCode !== null) throw new Error(`the import exited with ${child.exitCode} before its first batch:\n${stderr}`);
+        return false;
+      };
+      await waitFor(firstBatch, {
+        what: () => `the import to commit its first batch; its stderr:\n${stderr}`,
+        timeoutMs: 30_000,
+        intervalMs: 20,
+      });
       child.kill('SIGINT');
       expect(await exited, stderr).to.equal(3);
       const resume = Number(/\[import\] interrupted; resume with --from-line (\d+)\n/.exec(stderr)?.[1]);

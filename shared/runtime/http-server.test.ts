@@ -125,6 +125,8 @@ describe('the HTTP server of every service', () => {
         });
       try {
         expect(await get()).to.deep.equal({ status: 200, body: 'done', reused: false });
+        // Not a wait for a condition: the test is that nothing closes the idle connection during a
+        // pause longer than the request timeout, so the pause itself is what is measured.
         await new Promise((resolve) => setTimeout(resolve, FAST.httpRequestTimeoutMs + 200));
         expect(await get()).to.deep.equal({ status: 200, body: 'done', reused: true });
       } finally {

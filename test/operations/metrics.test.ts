@@ -10,6 +10,7 @@ import { Database } from '../../shared/db/database';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../support/context';
 import { createJob as insertJobRow, createLocation, createOrganization, createUser } from '../support/factories';
 import { httpClient } from '../support/http';
+import { waitFor } from '../support/wait';
 
 type Labels = Record<string, string>;
 
@@ -206,10 +207,7 @@ describe('GET /metrics (DESIGN.md 11)', () => {
       for (let i = 0; i < 3; i++) await createJob(testDb(), recruiter, { title: `Metrics job ${i}`, organization_id: org, location_id: loc, type: 'full_time', salary: '1' });
       const running = startOutboxIndexer(testConfig({ indexerPollMs: 20 }), testDb(), testLogger, http.metrics.registry);
       try {
-        for (let waited = 0; (await testDb().query('SELECT 1 FROM job_index_outbox')).length > 0; waited += 50) {
-          if (waited > 10_000) throw new Error('the indexer did not drain the outbox in 10 s');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await waitFor(async () => (await testDb().query('SELECT 1 FROM job_index_outbox LIMIT 1')).length === 0, { what: 'the indexer to drain the outbox', timeoutMs: 10_000 });
       } finally {
         await running.stop();
       }

@@ -10,6 +10,7 @@ import { REDIS_COMMAND_TIMEOUT_MS } from '../../shared/http/rate-limit-redis';
 import { resetIndex, testConfig, testLogger, testSearch } from '../support/context';
 import { startFreezableProxy, type FreezableProxy } from '../support/freezable-proxy';
 import { httpClient } from '../support/http';
+import { waitFor } from '../support/wait';
 
 /** The machine's Redis (REDIS_URL overrides); every test counts under keys of its own. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -24,14 +25,6 @@ function capturingLogger() {
     },
   });
   return { logger: pino({ level: 'info' }, stream), lines };
-}
-
-async function until(what: string, probe: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('rate limits shared through Redis (REDIS_URL)', function () {
@@ -139,7 +132,7 @@ describe('rate limits shared through Redis (REDIS_URL)', function () {
       }
       expect(a.http.sharedLimits!.isUp).to.equal(false);
       proxy.thaw();
-      await until('Redis to answer again', async () => (await a.client.get('/agents/jobs')).status === 200 && a.http.sharedLimits!.isUp);
+      await waitFor(async () => (await a.client.get('/agents/jobs')).status === 200 && a.http.sharedLimits!.isUp, { what: 'Redis to answer again' });
       expect(lines.map((line) => line.msg)).to.include('the rate-limit store (Redis) answers again: limits are shared by every instance');
     });
   });

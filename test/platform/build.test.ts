@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { testConfig } from '../support/context';
 import { freePort } from '../support/free-port';
+import { waitFor } from '../support/wait';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -33,13 +34,8 @@ describe('npm run build (compiled services)', function () {
       env: { ...process.env, READ_PORT: String(port), ELASTICSEARCH_URL: testConfig().elasticsearchUrl, NODE_OPTIONS: '' },
       stdio: 'ignore',
     });
-    const deadline = Date.now() + 30_000;
-    let status = 0;
-    while (Date.now() < deadline && status !== 200) {
-      status = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
-      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).to.equal(200);
+    const healthz = async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
+    await waitFor(healthz, { what: 'the compiled read service to answer /healthz with 200', timeoutMs: 30_000, intervalMs: 100, retryErrors: true });
     // No loader in the running process: its command line is node and the compiled file alone.
     const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     expect(cmdline.slice(1)).to.deep.equal(['--enable-source-maps', 'dist/services/read/server.js']);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { freePort } from '../support/free-port';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFile(path.join(ROOT, file), 'utf8');
@@ -112,11 +113,13 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
       await writeFile(path.join(dir, 'nginx.conf'), conf);
       nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: 'ignore' });
       edge = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 10_000;
-      while (!(await fetch(`${edge}/agents/jobs`).then(() => true, () => false))) {
-        if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start: ${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const answers = async () => {
+        if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}`);
+        return fetch(`${edge}/agents/jobs`).then(() => true, () => false);
+      };
+      await waitFor(answers, { what: 'nginx to answer', intervalMs: 100 }).catch(async (err: Error) => {
+        throw new Error(`nginx did not start (${err.message}): ${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`);
+      });
     });
 
     after(async () => {

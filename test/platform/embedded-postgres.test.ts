@@ -10,6 +10,7 @@ import { answers } from '../../scripts/stack/postgres';
 import { testSearch } from '../support/context';
 import { TEST_DB_NAME } from '../support/env';
 import { freePort } from '../support/free-port';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ALIAS = `${TEST_DB_NAME}_embedded_jobs`;
@@ -63,11 +64,11 @@ describe('npm start with the embedded PostgreSQL (EMBEDDED_POSTGRES=1, no DATABA
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 150_000;
-    while (!output.includes('serving at')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not serve; output:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const serving = () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode} before serving; output:\n${output}`);
+      return output.includes('serving at');
+    };
+    await waitFor(serving, { what: () => `npm start to serve; output:\n${output}`, timeoutMs: 150_000, intervalMs: 200 });
   });
 
   after(async () => {
@@ -136,9 +137,7 @@ describe('npm start with the embedded PostgreSQL (EMBEDDED_POSTGRES=1, no DATABA
     expect(isAlive(pid)).to.equal(true);
     child.kill('SIGTERM');
     expect(await exited).to.equal(0);
-    const deadline = Date.now() + 10_000;
-    while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(isAlive(pid), 'the server process is gone').to.equal(false);
+    await waitFor(() => !isAlive(pid), { what: `the embedded server (pid ${pid}) to be gone`, intervalMs: 100 });
     expect(existsSync(pidFile), 'a clean shutdown removes its pid file').to.equal(false);
   });
 });

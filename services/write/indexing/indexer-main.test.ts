@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { resetDatabase, resetIndex, testConfig, testDb, testSearch } from '../../../test/support/context';
 import { createLocation, createOrganization, createUser } from '../../../test/support/factories';
+import { waitFor } from '../../../test/support/wait';
 import { createJob } from '../jobs/create-job';
 
 describe('npm run start:indexer', function () {
@@ -29,12 +30,11 @@ describe('npm run start:indexer', function () {
     child.stderr.on('data', (chunk) => (logs += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline) {
-        const [{ n }] = await testDb().query<{ n: number }>('SELECT count(*)::int AS n FROM job_index_outbox');
-        if (n === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFor(async () => (await testDb().query('SELECT 1 FROM job_index_outbox LIMIT 1')).length === 0, {
+        what: () => `the indexer process to empty the outbox; its output:\n${logs}`,
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      });
       const doc = await testSearch().get<{ title: string }>({ index: testConfig().indexAlias, id: job.doc.id }, { ignore: [404] });
       expect(doc._source?.title, logs).to.equal('Indexed by the process');
     } finally {

@@ -8,6 +8,7 @@ import { resetDatabase, testConfig, testDb, testLogger } from '../../../test/sup
 import { startNode, stopNode } from '../../../test/support/elasticsearch-node';
 import { createApiKey, createLocation, createOrganization, createUser } from '../../../test/support/factories';
 import { httpClient } from '../../../test/support/http';
+import { waitFor } from '../../../test/support/wait';
 import { OutboxIndexer } from './indexer';
 
 /** This suite's own node: stopping it never disturbs the node every other suite shares. */
@@ -66,16 +67,14 @@ describe('creating jobs while Elasticsearch is down', function () {
 
     await startNode(PORT);
     const read = httpClient(createReadApp({ config, search, logger: testLogger }).app);
-    const deadline = Date.now() + 60_000;
-    let found: string[] = [];
-    while (Date.now() < deadline) {
-      const res = await read.get('/agents/jobs').query({ limit: 100 });
-      if (res.status === 200) {
-        found = res.body.jobs.map((j: { id: string }) => j.id);
-        if (found.length >= 50) break;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const found = await waitFor(
+      async () => {
+        const res = await read.get('/agents/jobs').query({ limit: 100 });
+        const listed: string[] = res.status === 200 ? res.body.jobs.map((j: { id: string }) => j.id) : [];
+        return listed.length >= 50 ? listed : undefined;
+      },
+      { what: 'browse to list the 50 jobs once the cluster is back', timeoutMs: 60_000, intervalMs: 250 },
+    );
     expect(found.slice().sort()).to.deep.equal(ids.slice().sort());
     const searched = await read.get('/agents/jobs/search').query({ q: 'outage job', limit: 100 });
     expect(searched.status).to.equal(200);

@@ -4,6 +4,7 @@ import { createWriteApp } from '../../app';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../../test/support/context';
 import { createApiKey, createLocation, createOrganization, createProject, createUser } from '../../../../test/support/factories';
 import { httpClient } from '../../../../test/support/http';
+import { waitFor } from '../../../../test/support/wait';
 import { todayUtc } from '../../../../shared/jobs/job-document';
 
 const config = testConfig();
@@ -134,16 +135,15 @@ describe('POST /agents/jobs', () => {
       // The public read is the created job less the recruiter's screening settings (DESIGN.md 3).
       const { generate_screening: _, resume_score_threshold: __, ...publicFields } = res.body;
       expect(got.body).to.deep.equal(publicFields);
-      const started = Date.now();
       let browsed = false;
       let searched = false;
-      while ((!browsed || !searched) && Date.now() - started < 2000) {
+      const foundByBoth = async () => {
         const [b, s] = await Promise.all([read().get('/agents/jobs').query({ limit: 100 }), read().get('/agents/jobs/search').query({ q: 'quantum gardener' })]);
         browsed ||= b.body.jobs.some((j: { id: string }) => j.id === id);
         searched ||= s.body.jobs.some((j: { id: string }) => j.id === id);
-        if (!browsed || !searched) await new Promise((r) => setTimeout(r, 50));
-      }
-      expect({ browsed, searched }).to.deep.equal({ browsed: true, searched: true });
+        return browsed && searched;
+      };
+      await waitFor(foundByBoth, { what: () => `browse and search to find the new job within 2 s (browse found it: ${browsed}, search: ${searched})`, timeoutMs: 2000 });
     });
   });
 
