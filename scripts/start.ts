@@ -4,9 +4,11 @@ import { describeStartError } from '../shared/runtime/serve';
 import { superviseWorker } from '../shared/runtime/supervisor';
 import { describeDemoKeys } from './seed/demo-keys';
 import type { SeedResult } from './seed/seed-database';
-import { ensureElasticsearch } from './stack/elasticsearch';
+import { startElasticsearch } from './stack/elasticsearch';
+import { onNpmShellGone } from './stack/npm-shell';
 import { ensurePostgres } from './stack/postgres';
 import { prepareStack } from './stack/prepare';
+import { exitBySignal, StackRun } from './stack/stack-run';
 
 const log = (msg: string) => console.error(`[start] ${msg}`);
 
@@ -25,19 +27,40 @@ function demoLines(seed: SeedResult, seedDemo: boolean): string[] {
  * server, else an embedded one), Elasticsearch (unless ELASTICSEARCH_URL is set), the migrated
  * database with demo data when it chose the database itself, the index, and the API at one base
  * URL, served by a worker process this one supervises (restarted with backoff if it crashes).
+ * Ctrl-C stops the API and the embedded PostgreSQL and leaves the Elasticsearch node running for
+ * the next start; SIGTERM stops the node too when this run launched it (see StackRun).
  */
-async function main() {
+async function main(run: StackRun) {
   let config = loadConfig();
   // A database someone named is theirs: demo users go into it only when asked.
   const seedDemo = config.seedDemo ?? !config.databaseUrlGiven;
-  const postgres = await ensurePostgres(config, log);
+  const postgres = await run.start(ensurePostgres(config, log), (pg) =>
+    pg.source === 'embedded' ? { name: 'the embedded PostgreSQL', stop: pg.stop } : undefined);
+  if (run.stopping) return;
   if (postgres.source === 'embedded') {
     // The worker inherits this environment, so it reaches the same server.
     process.env.DATABASE_URL = postgres.databaseUrl;
     config = loadConfig();
   }
-  await ensureElasticsearch(config);
-  const seed = await prepareStack(config, log, { seedDemo });
+  const elasticsearch = startElasticsearch(config, { ownProcessGroup: true });
+  await run.start(elasticsearch.done, (node) =>
+    node?.launchedHere
+      ? {
+          name: `the Elasticsearch node on port ${node.port}`,
+          // Ctrl-C keeps it, so the next start finds it up; SIGTERM asks for everything to stop.
+          stop: async (signal) => {
+            if (signal === 'SIGTERM') return node.stop();
+            const stopCommand = node.port === '9200' ? 'npm run es:stop' : `ES_PORT=${node.port} npm run es:stop`;
+            log(`the Elasticsearch node on port ${node.port} keeps running for the next start (\`${stopCommand}\` stops it)`);
+            return false;
+          },
+        }
+      : undefined, elasticsearch.interrupt);
+  if (run.stopping) return;
+  // Waited for by a stop as well: cut short, it would leave a half-filled index behind its alias,
+  // which the next start would take as complete.
+  const seed = await run.start(prepareStack(config, log, { seedDemo }), () => undefined);
+  if (run.stopping) return;
   const banner = [
     '',
     `Job Listing Agent API serving at ${config.baseUrl}`,
@@ -48,11 +71,38 @@ async function main() {
     `  try: curl '${config.baseUrl}/agents/jobs/search?q=engineer&limit=3'`,
     '',
   ].join('\n');
-  superviseWorker({ modulePath: WORKER, log, onFirstReady: () => console.log(banner) });
+  let failedStart = false;
+  const supervisor = superviseWorker({
+    modulePath: WORKER,
+    log,
+    onFirstReady: () => console.log(banner),
+    onFailedStart: (code) => {
+      failedStart = true;
+      void run.stop('SIGINT').then(() => process.exit(code));
+    },
+  });
+  run.own('the API worker', async (signal) => {
+    // A worker that failed to start is gone already, and said why.
+    if (failedStart) return false;
+    const code = await supervisor.stop(signal);
+    if (code !== 0) throw new Error(`it exited with code ${code}`);
+  });
 }
 
-main().catch((err) => {
+const run = new StackRun(log);
+const end = (signal: NodeJS.Signals) => {
+  if (run.stopping) return;
+  log(`${signal}: stopping`);
+  void run.stop(signal).then((clean) => exitBySignal(signal, clean));
+};
+process.on('SIGINT', end);
+process.on('SIGTERM', end);
+onNpmShellGone(() => end('SIGTERM'));
+
+main(run).catch((err) => {
+  // A step cut short by the stop under way fails as expected: that stop ends the process.
+  if (run.stopping) return;
   // Only a configuration that loaded can be asked for its port again (a bad one would throw here).
   console.error(`[start] failed: ${describeStartError(err)}`);
-  process.exit(1);
+  void run.stop('SIGINT').then(() => process.exit(1));
 });

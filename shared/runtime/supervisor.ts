@@ -33,21 +33,34 @@ export interface SuperviseOptions {
   log: (message: string) => void;
   /** Called when the first worker serves; restarts are only logged. */
   onFirstReady: (message: ReadyMessage) => void;
+  /** Called once when the first worker ended before it served: restarting it cannot help. */
+  onFailedStart: (code: number) => void;
   policy?: RestartPolicy;
+}
+
+/** The running supervision: the caller decides when it ends (on a signal, say). */
+export interface Supervisor {
+  /**
+   * Passes the signal to the worker, stops restarting it, and resolves with the worker's exit
+   * code once it ended (0 when no worker ran, or when it died of that very signal before it had
+   * its handlers, early in its start).
+   */
+  stop: (signal: NodeJS.Signals) => Promise<number>;
 }
 
 /**
  * Runs one worker process and keeps it running, as an orchestrator would: a worker that crashes
  * after it served is started again with backoff. A worker that never became ready failed to start
- * (a taken port, a bad setting): restarting cannot help, so the supervisor exits with its code.
- * SIGTERM and SIGINT are passed on, and the supervisor exits with the worker's own exit code once
- * its graceful shutdown is done. Resolves never; the process ends through process.exit.
+ * (a taken port, a bad setting): restarting cannot help, so `onFailedStart` gets its code. Signals
+ * are the caller's to handle: the supervisor only passes one on when `stop` is called, so the
+ * caller can stop what it started besides the worker, in order, after the worker drained.
  */
-export function superviseWorker({ modulePath, log, onFirstReady, policy = DEFAULT_RESTART_POLICY }: SuperviseOptions): void {
+export function superviseWorker({ modulePath, log, onFirstReady, onFailedStart, policy = DEFAULT_RESTART_POLICY }: SuperviseOptions): Supervisor {
   let worker: ChildProcess | undefined;
-  let stopping: NodeJS.Signals | undefined;
+  let stopped: Promise<number> | undefined;
   let everReady = false;
   let delay: number | undefined;
+  let restartTimer: NodeJS.Timeout | undefined;
 
   const start = () => {
     const startedAt = Date.now();
@@ -64,27 +77,31 @@ export function superviseWorker({ modulePath, log, onFirstReady, policy = DEFAUL
     });
     child.on('exit', (code, signal) => {
       worker = undefined;
-      if (stopping) process.exit(code ?? 0);
+      if (stopped) return;
       if (!ready) {
         log(`worker ${child.pid} exited before it served (${signal ?? `code ${code}`}); not restarting`);
-        process.exit(code || 1);
+        stopped = Promise.resolve(code || 1);
+        onFailedStart(code || 1);
+        return;
       }
       delay = nextRestartDelay(delay, Date.now() - startedAt, policy);
       log(`worker ${child.pid} ended unexpectedly (${signal ?? `code ${code}`}); restarting in ${delay} ms`);
-      setTimeout(start, delay);
+      restartTimer = setTimeout(start, delay);
     });
     log(`worker ${child.pid} started`);
   };
 
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = signal;
-    if (worker) worker.kill(signal);
-    else process.exit(0);
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  const stop = (signal: NodeJS.Signals) =>
+    (stopped ??= new Promise<number>((resolve) => {
+      clearTimeout(restartTimer);
+      const child = worker;
+      if (!child) return resolve(0);
+      child.once('exit', (code, died) => resolve(code ?? (died === signal ? 0 : 1)));
+      child.kill(signal);
+    }));
+
   start();
+  return { stop };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -11,7 +12,7 @@ export const externalCluster = Boolean(process.env.ELASTICSEARCH_URL?.trim());
 /** Port of the main test node (the one every suite shares). */
 export const MAIN_PORT = Number(process.env.ES_PORT ?? 9200);
 
-async function script(command: 'start' | 'stop' | 'status', port = MAIN_PORT): Promise<string> {
+async function script(command: 'start' | 'stop' | 'status' | 'pid', port = MAIN_PORT): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, ES_PORT: String(port) };
   if (port !== MAIN_PORT) delete env.ELASTICSEARCH_URL;
   const { stdout } = await run('bash', [SCRIPT, command], { env, timeout: 600_000, maxBuffer: 1 << 20 });
@@ -40,4 +41,20 @@ export async function startNode(port = MAIN_PORT): Promise<string> {
 export async function stopNode(port = MAIN_PORT): Promise<void> {
   if (externalCluster && port === MAIN_PORT) throw new Error('cannot stop an external cluster (ELASTICSEARCH_URL is set)');
   await script('stop', port);
+}
+
+/** Pid of the node the project's script runs on the port, if one runs. */
+export async function nodePid(port: number): Promise<number | undefined> {
+  return script('pid', port).then((out) => Number(out), () => undefined);
+}
+
+/**
+ * The folder of a lone node's data and logs, as scripts/elasticsearch.sh lays them out: as root
+ * outside the clone (ES_NODE_DIR, under a name taken from the clone's path), else in .cache.
+ */
+export function nodeFilesDir(port: number): string {
+  const root = path.resolve(__dirname, '../..');
+  if (process.getuid?.() !== 0) return path.join(root, '.cache/elasticsearch', `run-${port}`);
+  const hash = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  return path.join(process.env.ES_NODE_DIR ?? '/var/tmp/jla-elasticsearch', hash, `run-${port}`);
 }
