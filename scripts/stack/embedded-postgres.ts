@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Client } from 'pg';
 import { projectRoot } from '../../shared/runtime/project-root';
+import { recordCreatedUser } from './created-users';
 import { embeddedLayout, type EmbeddedLayout } from './embedded-postgres-layout';
 import { stopLeftover } from './embedded-postgres-leftover';
 
@@ -69,6 +70,7 @@ function serverUser(): ServerUser | undefined {
   if (id('-u').status !== 0) {
     const made = spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_USER], { encoding: 'utf8' });
     if (made.status !== 0 && id('-u').status !== 0) throw new Error(`cannot create the user ${SERVER_USER} the embedded PostgreSQL runs as: ${made.stderr || made.error}`);
+    if (made.status === 0) recordCreatedUser(SERVER_USER);
   }
   return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) };
 }
