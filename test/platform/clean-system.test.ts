@@ -6,6 +6,7 @@ import { chown, copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } fro
 import os from 'node:os';
 import path from 'node:path';
 import { createdUsersFile, recordCreatedUser } from '../../scripts/stack/created-users';
+import { waitFor } from '../support/wait';
 
 const SCRIPT = path.resolve(__dirname, '../../scripts/clean-system.sh');
 
@@ -27,13 +28,8 @@ function alive(pid: number): boolean {
   }
 }
 
-async function waitForExit(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (alive(pid)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
+function exited(pid: number, name: string): Promise<true> {
+  return waitFor(() => !alive(pid), { what: `${name} (pid ${pid}) to exit`, timeoutMs: 5000 });
 }
 
 describe('recording the system users the project creates', () => {
@@ -105,11 +101,8 @@ describe('npm run clean:system (scripts/clean-system.sh)', function () {
     const child = spawn(path.join(bin, name), ['300'], { detached: true, stdio: 'ignore' });
     child.unref();
     servers.push(child.pid!);
-    const deadline = Date.now() + 5000;
-    while (readFileSync(`/proc/${child.pid}/comm`, 'utf8').trim() !== name) {
-      if (Date.now() > deadline) throw new Error(`${name} did not start`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    // The program name is the link's once the exec is done.
+    await waitFor(() => readFileSync(`/proc/${child.pid}/comm`, 'utf8').trim() === name, { what: `${name} to run`, timeoutMs: 5000 });
     return child.pid!;
   }
 
@@ -162,8 +155,8 @@ describe('npm run clean:system (scripts/clean-system.sh)', function () {
     const { es, postgres } = await leaveState();
     const result = await clean(['--yes']);
     expect(result.code, result.output).to.equal(0);
-    expect(await waitForExit(es, 5000), 'the node').to.equal(true);
-    expect(await waitForExit(postgres, 5000), 'the embedded server').to.equal(true);
+    await exited(es, 'the node');
+    await exited(postgres, 'the embedded server');
     expect(existsSync(path.join(state, 'jla-elasticsearch')), result.output).to.equal(false);
     expect(existsSync(path.join(state, 'jla-postgres')), result.output).to.equal(false);
     expect(userExists(created), result.output).to.equal(false);

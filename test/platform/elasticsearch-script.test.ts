@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../support/free-port';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SCRIPT = path.join(ROOT, 'scripts/elasticsearch.sh');
@@ -234,11 +235,7 @@ describe('scripts/elasticsearch.sh fetch and start: progress, no escape codes', 
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
-    while (!stderr.includes('launching the node')) {
-      if (Date.now() > deadline) throw new Error(`no launch within 30 s:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(() => stderr.includes('launching the node'), { what: () => `the launch to begin; output:\n${stderr}`, timeoutMs: 30_000 });
     child.kill('SIGTERM');
     expect(await exited).to.equal(143);
     expect(stderr, stderr).to.include('SIGTERM: stopping the node this start launched');

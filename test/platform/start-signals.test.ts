@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { answers } from '../../scripts/stack/postgres';
 import { nodeFilesDir, nodeIsUp, nodePid, startNode, stopNode } from '../support/elasticsearch-node';
 import { freePort } from '../support/free-port';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -78,11 +79,11 @@ describe('npm start and signals', function () {
     expect(run.output()).to.not.include('\x1b');
 
     process.kill(run.pid, 'SIGTERM');
-    await waitUntil('everything it started is gone', 90_000, async () => {
+    await waitFor(async () => {
       const open = listening();
       return !(await open.api) && !(await open.postgres) && !(await nodeIsUp(esPort))
         && !alive(postgres) && !alive(es) && processesInGroup(run!.pid).length === 0;
-    });
+    }, { what: () => `everything the run started to be gone; output:\n${run!.output()}`, timeoutMs: 90_000, intervalMs: 100 });
     expect(await run.exited).to.equal(143);
   });
 
@@ -95,10 +96,10 @@ describe('npm start and signals', function () {
     expect(group.length, 'npm, its shell, start.js and the worker').to.be.at.least(4);
 
     process.kill(-run.pid, 'SIGINT');
-    await waitUntil('the API and the embedded PostgreSQL stopped', 60_000, async () => {
+    await waitFor(async () => {
       const open = listening();
       return !(await open.api) && !(await open.postgres) && !alive(postgres) && processesInGroup(run!.pid).length === 0;
-    });
+    }, { what: () => `the API and the embedded PostgreSQL to stop; output:\n${run!.output()}`, timeoutMs: 60_000, intervalMs: 100 });
     expect(await run.exited).to.equal(130);
     expect(await readFile(path.join(dir, 'pg', 'server.log'), 'utf8')).to.match(/fast shutdown request[\s\S]*database system is shut down\s*$/);
     expect(alive(es), 'the node runs on').to.equal(true);
@@ -115,10 +116,10 @@ describe('npm start and signals', function () {
     const { postgres } = await serverPids(dir, esPort);
 
     process.kill(run.pid, 'SIGTERM');
-    await waitUntil('the API and the embedded PostgreSQL stopped', 60_000, async () => {
+    await waitFor(async () => {
       const open = listening();
       return !(await open.api) && !(await open.postgres) && !alive(postgres) && processesInGroup(run!.pid).length === 0;
-    });
+    }, { what: () => `the API and the embedded PostgreSQL to stop; output:\n${run!.output()}`, timeoutMs: 60_000, intervalMs: 100 });
     expect(await run.exited).to.equal(143);
     expect(alive(es!)).to.equal(true);
     expect(await nodeIsUp(esPort)).to.equal(true);
@@ -153,26 +154,16 @@ function startRun(command: string, args: string[], env: NodeJS.ProcessEnv): Run 
     pid,
     output: () => output,
     exited,
-    ready: (port) =>
-      waitUntil('/readyz answers 200', 240_000, async () => {
+    ready: async (port) => {
+      await waitFor(async () => {
         if (ended) throw new Error(`the run ended before it served; output:\n${output}`);
-        const status = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
-        return status === 200;
-      }).catch((err: Error) => {
-        throw new Error(`${err.message}\noutput:\n${output}`);
-      }),
+        return (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0)) === 200;
+      }, { what: () => `/readyz to answer 200; output:\n${output}`, timeoutMs: 240_000, intervalMs: 200 });
+    },
     kill: () => {
       for (const member of processesInGroup(pid)) process.kill(member, 'SIGKILL');
     },
   };
-}
-
-async function waitUntil(what: string, ms: number, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The embedded PostgreSQL's postmaster and the node's pid. */

@@ -31,7 +31,7 @@ describe('StackRun: stopping what one npm start brought up', () => {
     const step = new Promise<string>((resolve) => (finish = resolve));
     const started = run.start(step, (name) => ({ name, stop: async () => void events.push(`stop ${name}`) }), (signal) => {
       events.push(`interrupt ${signal}`);
-      setTimeout(() => finish('node'), 20);
+      setImmediate(() => finish('node'));
     });
     const stopped = run.stop('SIGTERM');
     expect(run.stopping).to.equal('SIGTERM');
