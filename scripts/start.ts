@@ -8,7 +8,7 @@ import { startElasticsearch } from './stack/elasticsearch';
 import { onNpmShellGone } from './stack/npm-shell';
 import { ensurePostgres } from './stack/postgres';
 import { prepareStack } from './stack/prepare';
-import { exitBySignal, StackRun } from './stack/stack-run';
+import { exitAfterStop, StackRun } from './stack/stack-run';
 
 const log = (msg: string) => console.error(`[start] ${msg}`);
 
@@ -93,7 +93,7 @@ const run = new StackRun(log);
 const end = (signal: NodeJS.Signals) => {
   if (run.stopping) return;
   log(`${signal}: stopping`);
-  void run.stop(signal).then((clean) => exitBySignal(signal, clean));
+  void run.stop(signal).then(exitAfterStop);
 };
 process.on('SIGINT', end);
 process.on('SIGTERM', end);

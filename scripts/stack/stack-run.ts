@@ -1,5 +1,3 @@
-import os from 'node:os';
-
 /** One thing a run started, and how to stop it. */
 interface Part {
   name: string;
@@ -74,13 +72,9 @@ export class StackRun {
 }
 
 /**
- * Ends this process the way its signal asks once the run stopped cleanly: by that same signal,
- * so a shell sees 130 (SIGINT) or 143 (SIGTERM) and npm ends quietly; with 1 after a failed stop.
+ * Ends this process once the run stopped: 0 when everything stopped cleanly, as the services do
+ * after a graceful SIGTERM (a signal asked for the stop, and it happened); 1 when a part failed.
  */
-export function exitBySignal(signal: NodeJS.Signals, clean: boolean): void {
-  if (!clean) process.exit(1);
-  process.removeAllListeners(signal);
-  process.kill(process.pid, signal);
-  // The signal is delivered at once; this only covers a platform that would not.
-  setTimeout(() => process.exit(128 + os.constants.signals[signal]), 1000).unref();
+export function exitAfterStop(clean: boolean): void {
+  process.exit(clean ? 0 : 1);
 }
