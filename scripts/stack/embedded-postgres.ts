@@ -5,8 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Client } from 'pg';
 import { projectRoot } from '../../shared/runtime/project-root';
-import { recordCreatedUser } from './created-users';
-import { embeddedLayout, type EmbeddedLayout } from './embedded-postgres-layout';
+import { embeddedLayout, recordCreatedUser, type EmbeddedLayout } from './embedded-postgres-layout';
 import { stopLeftover } from './embedded-postgres-leftover';
 
 /** The unprivileged user the server runs as when started by root (Postgres refuses to run as root). */

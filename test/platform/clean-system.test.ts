@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chown, copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createdUsersFile, recordCreatedUser } from '../../scripts/stack/created-users';
+import { createdUsersFile, recordCreatedUser } from '../../scripts/stack/embedded-postgres-layout';
 import { waitFor } from '../support/wait';
 
 const SCRIPT = path.resolve(__dirname, '../../scripts/clean-system.sh');
