@@ -10,6 +10,7 @@ import { TEST_DB_NAME, TEST_PG_ADMIN_URL } from '../support/env';
 import { testConfig, testSearch } from '../support/context';
 import { freePort } from '../support/free-port';
 import { parseDockerfile, replayBuild, type BuiltStage } from '../support/image-replay';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** The database and index alias of the replayed image's processes, apart from the suite's. */
@@ -110,15 +111,15 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-async function waitReady(started: Started, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) break;
-    const status = await fetch(`http://127.0.0.1:${started.port}/readyz`).then((r) => r.status, () => 0);
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${started.workload.source} did not become ready:\n${started.output().slice(-3000)}`);
+/** Waits for /readyz to answer 200; a process that exits first ends the wait at once, with its output. */
+async function waitReady(started: Started): Promise<void> {
+  await waitFor(
+    async () => {
+      if (started.child.exitCode !== null) throw new Error(`${started.workload.source} exited with ${started.child.exitCode}:\n${started.output().slice(-3000)}`);
+      return fetch(`http://127.0.0.1:${started.port}/readyz`).then((r) => r.status === 200, () => false);
+    },
+    { what: () => `${started.workload.source} to become ready:\n${started.output().slice(-3000)}`, timeoutMs: 60_000, intervalMs: 200 },
+  );
 }
 
 async function dropImageDatabase(): Promise<void> {
