@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import readline from 'node:readline';
-import { bulkIndexJobs } from '../services/write/indexing/bulk-index';
+import { bulkIndexJobs } from '../services/indexer';
 import type { JobDocument } from '../shared/jobs/job-document';
 import type { BenchWorld } from './bench-database';
 

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ensureIndex, indicesBehindAlias } from '../shared/search/index-admin';
-import type { ImportSummary } from '../services/write/jobs/import-jobs';
+import type { ImportSummary } from '../services/write';
 import type { BenchOptions } from './lib/args';
 import { createBenchWorld, type BenchWorld } from './bench-database';
 import { writeJobFile } from './generate-jobs';

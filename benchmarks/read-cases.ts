@@ -1,9 +1,9 @@
 import type { Client } from '@elastic/elasticsearch';
-import { buildBrowseRequest } from '../services/read/search/browse-query';
-import { findJob } from '../services/read/search/find-job';
-import { readBrowseParams, readSearchParams } from '../services/read/search/params';
-import { runJobSearch } from '../services/read/search/run-search';
-import { buildSearchRequest } from '../services/read/search/search-query';
+import { buildBrowseRequest } from '../services/read';
+import { findJob } from '../services/read';
+import { readBrowseParams, readSearchParams } from '../services/read';
+import { runJobSearch } from '../services/read';
+import { buildSearchRequest } from '../services/read';
 import type { JobDocument } from '../shared/jobs/job-document';
 import type { BrowseQuery, SearchQuery } from '../shared/schemas/job-search';
 

@@ -8,8 +8,8 @@
  * aggregations, to report what the facets cost. Servers run in this process on ephemeral ports,
  * called one request at a time with keep-alive, like a client on the same machine.
  */
-import { createAllInOneApp } from '../services/all-in-one/app';
-import { createReadApp } from '../services/read/app';
+import { createAllInOneApp } from '../services/all-in-one';
+import { createReadApp } from '../services/read';
 import type { BenchOptions } from './lib/args';
 import { readCases, type CaseRequest } from './read-cases';
 import { openSeededReadWorld } from './seeded-read-world';

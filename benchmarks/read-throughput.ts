@@ -6,7 +6,7 @@
  * after the service (so a drift in machine load falls on both). Everything shares the machine's
  * cores: the service, Elasticsearch and the clients, as on a small single host.
  */
-import { createReadApp } from '../services/read/app';
+import { createReadApp } from '../services/read';
 import type { BenchOptions } from './lib/args';
 import { listen, TimedClient, timed } from './lib/http';
 import type { Comparison } from './lib/report';

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
-import type { ImportSummary } from '../services/write/jobs/import-jobs';
+import type { ImportSummary } from '../services/write';
 import type { JobTypeValue } from '../shared/schemas/common';
 import { indexMappings, indexSettings } from '../shared/search/index-definition';
 import { createBenchWorld, openBenchWorld, type BenchWorld } from './bench-database';

@@ -11,10 +11,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
-import { KnownWords } from '../services/read/search/known-words';
-import { readSearchParams } from '../services/read/search/params';
-import { queryWords } from '../services/read/search/query-words';
-import { searchJobs } from '../services/read/search/search-jobs';
+import { KnownWords } from '../services/read';
+import { readSearchParams } from '../services/read';
+import { queryWords } from '../services/read';
+import { searchJobs } from '../services/read';
 import type { SearchQuery } from '../shared/schemas/job-search';
 import type { BenchOptions } from './lib/args';
 import { formatColumns, type Comparison } from './lib/report';

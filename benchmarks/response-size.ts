@@ -8,7 +8,7 @@
  * A fourth variant revalidates: the same request with the ETag of an earlier answer in
  * If-None-Match, answered 304 with no body.
  */
-import { createReadApp } from '../services/read/app';
+import { createReadApp } from '../services/read';
 import type { BenchOptions } from './lib/args';
 import { listen, TimedClient, type TimedResponse } from './lib/http';
 import { rotation } from './lib/interleave';

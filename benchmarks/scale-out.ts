@@ -10,11 +10,11 @@
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { buildBrowseRequest } from '../services/read/search/browse-query';
-import { findJob } from '../services/read/search/find-job';
-import { readBrowseParams, readSearchParams } from '../services/read/search/params';
-import { runJobSearch } from '../services/read/search/run-search';
-import { buildSearchRequest } from '../services/read/search/search-query';
+import { buildBrowseRequest } from '../services/read';
+import { findJob } from '../services/read';
+import { readBrowseParams, readSearchParams } from '../services/read';
+import { runJobSearch } from '../services/read';
+import { buildSearchRequest } from '../services/read';
 import { startEdge, type Edge } from '../scripts/read-tier/read-tier';
 import { freePort } from '../test/support/free-port';
 import type { BenchOptions } from './lib/args';

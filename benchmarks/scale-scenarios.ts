@@ -7,14 +7,14 @@
  * total; for get a plain GET of the document.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import { buildBrowseRequest, NEWEST_FIRST } from '../services/read/search/browse-query';
-import { filterClauses, inactiveJobs } from '../services/read/search/filters';
-import { findJob } from '../services/read/search/find-job';
-import { readBrowseParams, readSearchParams } from '../services/read/search/params';
-import { runJobSearch, type JobHits } from '../services/read/search/run-search';
-import { queryWords } from '../services/read/search/query-words';
-import type { TypoPolicy } from '../services/read/search/relevance';
-import { buildSearchRequest, inBestMatchOrder } from '../services/read/search/search-query';
+import { buildBrowseRequest, NEWEST_FIRST } from '../services/read';
+import { filterClauses, inactiveJobs } from '../services/read';
+import { findJob } from '../services/read';
+import { readBrowseParams, readSearchParams } from '../services/read';
+import { runJobSearch, type JobHits } from '../services/read';
+import { queryWords } from '../services/read';
+import type { TypoPolicy } from '../services/read';
+import { buildSearchRequest, inBestMatchOrder } from '../services/read';
 import { queryReader } from '../shared/http/query-input';
 import { BrowseQuery, SearchQuery } from '../shared/schemas/job-search';
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ImportSummary } from '../services/write/jobs/import-jobs';
+import type { ImportSummary } from '../services/write';
 import { indexMappings, indexSettings } from '../shared/search/index-definition';
 import { indicesBehindAlias } from '../shared/search/index-admin';
 import { createBenchWorld, openBenchWorld, type BenchWorld } from './bench-database';

@@ -14,7 +14,7 @@ import type { Comparison } from './lib/report';
 import { startPassThroughHop, startReadServiceProcess, type ReadServiceProcess } from './lib/read-service-process';
 import { CONCURRENCY, checkScenario, measureScenario } from './scale-measure';
 import { formatScaleReport, scaleComparisons, scaleJson, type ScaleRun, type ScenarioResult } from './scale-report';
-import { KnownWords } from '../services/read/search/known-words';
+import { KnownWords } from '../services/read';
 import { buildScenarios, chosenScenarios, SCENARIO_NAMES, SEARCH_WORDS } from './scale-scenarios';
 import { openScaleWorld, type ScaleWorld } from './scale-world';
 

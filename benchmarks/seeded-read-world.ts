@@ -1,5 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
-import { bulkIndexJobs } from '../services/write/indexing/bulk-index';
+import { bulkIndexJobs } from '../services/indexer';
 import type { JobDocument } from '../shared/jobs/job-document';
 import { createLogger, type Logger } from '../shared/logger';
 import { createSearchClient } from '../shared/search/client';

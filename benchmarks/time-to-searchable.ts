@@ -8,9 +8,9 @@
  * ephemeral ports, called over HTTP with keep-alive; database and alias are the benchmark's own.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadApp } from '../services/read/app';
-import { createWriteApp } from '../services/write/app';
-import { startOutboxIndexer } from '../services/write/indexing/start-indexer';
+import { createReadApp } from '../services/read';
+import { createWriteApp } from '../services/write';
+import { startOutboxIndexer } from '../services/indexer';
 import type { JobDocument } from '../shared/jobs/job-document';
 import { createLogger } from '../shared/logger';
 import { createSearchClient } from '../shared/search/client';

@@ -5,8 +5,8 @@ import { loadConfig } from '../shared/config';
 import { Database } from '../shared/db/database';
 import { createLogger } from '../shared/logger';
 import { createSearchClient } from '../shared/search/client';
-import { ActingUserError, resolveActingRecruiter } from '../services/write/jobs/acting-recruiter';
-import { importJobs, type ImportSummary } from '../services/write/jobs/import-jobs';
+import { ActingUserError, resolveActingRecruiter } from '../services/write';
+import { importJobs, type ImportSummary } from '../services/write';
 import { parseImportArgs } from './lib/import-args';
 import { ProgressBar } from './lib/progress-bar';
 

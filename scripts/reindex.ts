@@ -1,7 +1,7 @@
 import { loadConfig } from '../shared/config';
 import { Database } from '../shared/db/database';
 import { createSearchClient } from '../shared/search/client';
-import { reindex, ReindexError } from '../services/write/indexing/reindex';
+import { reindex, ReindexError } from '../services/indexer';
 import { ProgressBar } from './lib/progress-bar';
 
 const USAGE = `usage: npm run reindex

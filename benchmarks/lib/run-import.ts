@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { ImportSummary } from '../../services/write/jobs/import-jobs';
+import type { ImportSummary } from '../../services/write';
 import type { BenchWorld } from '../bench-database';
 
 /** What `npm run import` did: its exit code (0 all imported, 1 some lines rejected), its JSON summary, and its stdout for errors. */

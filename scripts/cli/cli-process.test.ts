@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { createWriteApp } from '../../services/write/app';
+import { createWriteApp } from '../../services/write';
 import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../../test/support/context';
 import { createJob, createLocation, createOrganization } from '../../test/support/factories';
 import { httpClient } from '../../test/support/http';
 import { COMMANDS } from './commands';
-import { runCliProcess as cli } from './test-harness';
+import { runCliProcess as cli } from '../../test/support/cli-harness';
 
 /**
  * The CLI as operators and scripts run it: separate processes, exit codes, stdout and stderr.

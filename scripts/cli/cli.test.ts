@@ -3,11 +3,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createWriteApp } from '../../services/write/app';
+import { createWriteApp } from '../../services/write';
 import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../../test/support/context';
 import { createJob, createLocation, createOrganization, createUser } from '../../test/support/factories';
 import { httpClient } from '../../test/support/http';
-import { runCliInProcess as cli } from './test-harness';
+import { runCliInProcess as cli } from '../../test/support/cli-harness';
 import { COMMANDS } from './commands';
 
 const json = (out: string) => JSON.parse(out);

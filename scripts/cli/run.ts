@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AccountError } from '../../services/write/accounts/errors';
+import { AccountError } from '../../services/write';
 import { ConfigError, loadConfig } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { ApiError } from '../../shared/errors';

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { Context } from 'koa';
 import { Client } from 'pg';
-import { authenticate } from '../../services/write/auth/authenticate';
+import { authenticate } from '../../services/write';
 import { resetDatabase, testDb } from '../../test/support/context';
 import { createOrganization } from '../../test/support/factories';
 import { TEST_DB_NAME, TEST_PG_ADMIN_URL } from '../../test/support/env';
@@ -12,7 +12,7 @@ import { hashApiKey } from '../../shared/auth/api-key';
 import { loadConfig } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { generateSeedData } from './generate';
-import { createApiKey } from '../../services/write/accounts/api-keys';
+import { createApiKey } from '../../services/write';
 import type { DemoKeys } from './demo-keys';
 import { renewDemoKeys, seedDatabase, seedSummary, type SeedSummary } from './seed-database';
 

@@ -3,7 +3,7 @@ import { Database } from '../../shared/db/database';
 import { ensureDatabase, migrateUp } from '../../shared/db/migrate';
 import { createSearchClient } from '../../shared/search/client';
 import { ensureIndex } from '../../shared/search/index-admin';
-import { indexAllJobs } from '../../services/write/indexing/index-all';
+import { indexAllJobs } from '../../services/indexer';
 import { seedDatabase, type SeedResult } from '../seed/seed-database';
 
 /**

@@ -5,8 +5,8 @@ import type { Database } from '../../shared/db/database';
 import { createHttpState, type HttpState } from '../../shared/http/http-state';
 import type { Logger } from '../../shared/logger';
 import { pingSearch } from '../../shared/search/client';
-import { createReadApp } from '../read/app';
-import { createWriteApp } from '../write/app';
+import { createReadApp } from '../read';
+import { createWriteApp } from '../write';
 import { mcpEndpoint, MCP_PATH } from '../mcp/http-endpoint';
 import { createGateway, targetPath } from './gateway';
 

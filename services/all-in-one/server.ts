@@ -5,7 +5,7 @@ import { describeStartError, serve } from '../../shared/runtime/serve';
 import { exitOnUnhandledFaults } from '../../shared/runtime/shutdown';
 import { reportReadyToSupervisor } from '../../shared/runtime/supervisor';
 import { createSearchClient } from '../../shared/search/client';
-import { startOutboxIndexer, type RunningIndexer } from '../write/indexing/start-indexer';
+import { startOutboxIndexer, type RunningIndexer } from '../indexer';
 import { createAllInOneApp } from './app';
 
 /**

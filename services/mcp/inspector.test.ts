@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { createAllInOneApp } from '../all-in-one/app';
+import { createAllInOneApp } from '../all-in-one';
 import { projectRoot } from '../../shared/runtime/project-root';
 import { jobDocument, indexFreshJobs } from '../../test/fixtures/job-documents';
 import { testConfig, testDb, testLogger, testSearch } from '../../test/support/context';

@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
-import { createAllInOneApp } from '../all-in-one/app';
+import { createAllInOneApp } from '../all-in-one';
 import { projectRoot } from '../../shared/runtime/project-root';
 import { jobDocument, indexFreshJobs } from '../../test/fixtures/job-documents';
 import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../../test/support/context';

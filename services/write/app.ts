@@ -5,7 +5,7 @@ import { createServiceApp } from '../../shared/http/service-app';
 import { withOpenApi } from '../../shared/openapi/api-docs-routes';
 import { WRITE_SERVICE } from '../../shared/openapi/document-info';
 import type { WriteDeps } from './deps';
-import { registerOutboxMetrics } from './indexing/outbox-metrics';
+import { registerOutboxMetrics } from '../indexer';
 import { writeRoutes } from './routes';
 
 /** Builds the write service (create, apply, RPC lists) from its dependencies. */

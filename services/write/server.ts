@@ -5,7 +5,7 @@ import { describeStartError, serve } from '../../shared/runtime/serve';
 import { exitOnUnhandledFaults } from '../../shared/runtime/shutdown';
 import { createSearchClient } from '../../shared/search/client';
 import { createWriteApp } from './app';
-import { startOutboxIndexer, type RunningIndexer } from './indexing/start-indexer';
+import { startOutboxIndexer, type RunningIndexer } from '../indexer';
 
 /** Runs the write service alone on WRITE_PORT, with the outbox indexer inside unless RUN_INDEXER=false. */
 export async function startWriteService(config: Config = loadConfig()) {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { createWriteApp } from '../../services/write/app';
+import { createWriteApp } from '../../services/write';
 import { errors } from '../errors';
 import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../../test/support/context';
 import { createApiKey, createOrganization, createUser } from '../../test/support/factories';

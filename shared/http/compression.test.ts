@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { createAllInOneApp } from '../../services/all-in-one/app';
+import { createAllInOneApp } from '../../services/all-in-one';
 import { CATALOG } from '../../test/fixtures/catalog-jobs';
 import { indexFreshJobs } from '../../test/fixtures/job-documents';
 import { testConfig, testDb, testLogger, testSearch } from '../../test/support/context';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createAllInOneApp } from '../../services/all-in-one/app';
-import { bulkIndexJobs } from '../../services/write/indexing/bulk-index';
+import { createAllInOneApp } from '../../services/all-in-one';
+import { bulkIndexJobs } from '../../services/indexer';
 import { activeCatalogNewestFirst, CATALOG } from '../../test/fixtures/catalog-jobs';
 import { indexFreshJobs } from '../../test/fixtures/job-documents';
 import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../../test/support/context';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
-import { createWriteApp } from '../../services/write/app';
+import { createWriteApp } from '../../services/write';
 import { loadConfig } from '../config';
 import { errors } from '../errors';
 import { createHttpServer } from '../runtime/http-server';

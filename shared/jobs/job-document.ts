@@ -1,6 +1,6 @@
 import type { CreatedJob, Job } from '../schemas/job';
 import type { JobTypeValue } from '../schemas/common';
-import type { SalaryPeriod } from '../salary/periods';
+import type { SalaryPeriod } from './salary-periods';
 
 /** A job as stored in the Elasticsearch index (and as built from its Postgres row). */
 export interface JobDocument {
@@ -112,4 +112,15 @@ export function presentCreatedJob(doc: JobDocument, now = new Date()): CreatedJo
     resume_score_threshold: doc.resume_score_threshold,
     generate_screening: doc.generate_screening ?? false,
   });
+}
+
+/** A document and the external version to index it with (the job row's version). */
+export interface IndexableJob {
+  doc: JobDocument;
+  version: number;
+}
+
+/** A job just committed together with its outbox row: indexed at once, or later by the indexer. */
+export interface CommittedJob extends IndexableJob {
+  outboxId: string;
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import pino from 'pino';
-import { createAllInOneApp } from '../../services/all-in-one/app';
+import { createAllInOneApp } from '../../services/all-in-one';
 import { ConfigError, loadConfig } from '../config';
 import { errors } from '../errors';
 import type { Logger } from '../logger';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { JobType, Uuid } from './common';
-import { SALARY_PERIODS } from '../salary/periods';
+import { SALARY_PERIODS } from '../jobs/salary-periods';
 
 /** A pay period of a structured salary. */
 export const SalaryPeriod = Type.Union(SALARY_PERIODS.map((p) => Type.Literal(p)), { description: 'what the salary amounts are paid per' });

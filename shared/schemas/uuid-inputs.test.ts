@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createReadApp } from '../../services/read/app';
-import { createWriteApp } from '../../services/write/app';
+import { createReadApp } from '../../services/read';
+import { createWriteApp } from '../../services/write';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../test/support/context';
 import { createApiKey, createLocation, createOrganization, createProject, createUser } from '../../test/support/factories';
 import { httpClient } from '../../test/support/http';

@@ -6,7 +6,7 @@ import { replicaSettings } from '../config';
  * (standard tokenizer, lowercase, stop, shingle), so the same definition works on the minimal
  * integ-test distribution and on the full one, with no dictionary or plugin on the node. Words
  * are indexed as written, not stemmed: the search asks for each word's singular and plural
- * (services/read/search/word-forms.ts), which joins the forms of a word and never two words, as
+ * (services/read/search/relevance/word-forms.ts), which joins the forms of a word and never two words, as
  * the hunspell dictionary stemmer did ("remote" and "promotion" via "mote"; docs/decisions.md).
  */
 export const indexSettings: estypes.IndicesIndexSettings = {
@@ -15,7 +15,7 @@ export const indexSettings: estypes.IndicesIndexSettings = {
   ...replicaSettings(),
   refresh_interval: '1s',
   max_result_window: 10_000,
-  // Segments kept in browse order (newest first, then id: browse-query NEWEST_FIRST), so a
+  // Segments kept in browse order (newest first, then id: browse-request NEWEST_FIRST), so a
   // browse page stops after its first hits instead of sorting every active job.
   sort: { field: ['created_at', 'id'], order: ['desc', 'asc'] },
   analysis: {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { createAllInOneApp } from '../../services/all-in-one/app';
+import { createAllInOneApp } from '../../services/all-in-one';
 import { projectRoot } from '../../shared/runtime/project-root';
 import { indexFreshJobs, jobDocument } from '../fixtures/job-documents';
 import { testConfig, testDb, testLogger, testSearch } from '../support/context';

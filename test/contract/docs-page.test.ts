@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { BrowserContext } from 'playwright-core';
-import { createAllInOneApp } from '../../services/all-in-one/app';
+import { createAllInOneApp } from '../../services/all-in-one';
 import { DOCS_EXAMPLES } from '../../shared/openapi/docs-examples';
 import type { OpenApiDocument } from '../../shared/openapi/document-types';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../support/context';

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { expect } from 'chai';
-import { createAllInOneApp } from '../../services/all-in-one/app';
-import { createWriteApp } from '../../services/write/app';
+import { createAllInOneApp } from '../../services/all-in-one';
+import { createWriteApp } from '../../services/write';
 import { Database } from '../../shared/db/database';
 import { errors } from '../../shared/errors';
 import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../support/context';

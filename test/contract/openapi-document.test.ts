@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
-import { createAllInOneApp } from '../../services/all-in-one/app';
+import { createAllInOneApp } from '../../services/all-in-one';
 import { TOOLS } from '../../services/mcp/tools';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { COMMA_LIST, type CommaListSpec } from '../../shared/schemas/job-search';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { createAllInOneApp } from '../../services/all-in-one/app';
-import { createReadApp } from '../../services/read/app';
-import { createWriteApp } from '../../services/write/app';
-import { startOutboxIndexer } from '../../services/write/indexing/start-indexer';
-import { createJob } from '../../services/write/jobs/create-job';
+import { createAllInOneApp } from '../../services/all-in-one';
+import { createReadApp } from '../../services/read';
+import { createWriteApp } from '../../services/write';
+import { startOutboxIndexer } from '../../services/indexer';
+import { createJob } from '../../services/write';
 import { loadConfig, type Config } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../support/context';

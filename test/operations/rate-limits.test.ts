@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Response } from 'supertest';
-import { createAllInOneApp } from '../../services/all-in-one/app';
-import { createReadApp } from '../../services/read/app';
-import { createWriteApp } from '../../services/write/app';
-import { applyWorld } from '../../services/write/routes/apply/apply-fixtures';
+import { createAllInOneApp } from '../../services/all-in-one';
+import { createReadApp } from '../../services/read';
+import { createWriteApp } from '../../services/write';
+import { applyWorld } from '../support/apply-fixtures';
 import type { Config } from '../../shared/config';
 import { loadConfig } from '../../shared/config';
 import { generateApiKey } from '../../shared/auth/api-key';

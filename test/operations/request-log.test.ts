@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { createReadApp } from '../../services/read/app';
-import { createWriteApp } from '../../services/write/app';
-import { applyWorld } from '../../services/write/routes/apply/apply-fixtures';
+import { createReadApp } from '../../services/read';
+import { createWriteApp } from '../../services/write';
+import { applyWorld } from '../support/apply-fixtures';
 import type { Logger } from '../../shared/logger';
 import { resetDatabase, resetIndex, testConfig, testDb, testSearch } from '../support/context';
 import { httpClient } from '../support/http';

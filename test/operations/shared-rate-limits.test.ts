@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { createReadApp } from '../../services/read/app';
+import { createReadApp } from '../../services/read';
 import type { Config } from '../../shared/config';
 import { createHttpState, type HttpState } from '../../shared/http/http-state';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../../shared/http/rate-limit-redis';

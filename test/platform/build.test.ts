@@ -19,7 +19,7 @@ describe('npm run build (compiled services)', function () {
 
   it('compiles every entry point, with source maps', async () => {
     await run('npm', ['run', 'build'], { cwd: ROOT });
-    for (const entry of ['scripts/start', 'services/all-in-one/server', 'services/read/server', 'services/write/server', 'services/write/indexing/indexer-main']) {
+    for (const entry of ['scripts/start', 'services/all-in-one/server', 'services/read/server', 'services/write/server', 'services/indexer/main']) {
       expect(existsSync(path.join(ROOT, 'dist', `${entry}.js`)), entry).to.equal(true);
       expect(existsSync(path.join(ROOT, 'dist', `${entry}.js.map`)), `${entry} source map`).to.equal(true);
     }

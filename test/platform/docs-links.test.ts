@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { wholeApiDocument } from '../../services/all-in-one/openapi-document';
+import { wholeApiDocument } from '../../services/all-in-one';
 import { ERROR_STATUS } from '../../shared/errors';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import supertest from 'supertest';
-import { createAllInOneApp } from '../../services/all-in-one/app';
+import { createAllInOneApp } from '../../services/all-in-one';
 import type { OpenApiDocument } from '../../shared/openapi/document-types';
 import { ResponseContract, type ObservedResponse } from '../../shared/openapi/response-contract';
 import { testConfig, testDb, testLogger, testSearch } from './context';

@@ -1,4 +1,4 @@
-import { createApiKey, listApiKeys, revokeApiKey } from '../../../services/write/accounts/api-keys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../services/write';
 import type { Command } from '../command';
 import { table } from '../output';
 

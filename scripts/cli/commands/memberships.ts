@@ -1,4 +1,4 @@
-import { addMembership, removeMembership } from '../../../services/write/accounts/memberships';
+import { addMembership, removeMembership } from '../../../services/write';
 import type { Command } from '../command';
 
 const USER_NOTE = '<user> is a user id or email; organization ids come from the organization RPC or the seed.';

@@ -1,4 +1,4 @@
-import { activateResume, addResume, listResumes } from '../../../services/write/accounts/resumes';
+import { activateResume, addResume, listResumes } from '../../../services/write';
 import type { Command } from '../command';
 import { UsageError } from '../command';
 import { table } from '../output';

@@ -1,4 +1,4 @@
-import { createUser, listUsers, type UserSummary } from '../../../services/write/accounts/users';
+import { createUser, listUsers, type UserSummary } from '../../../services/write';
 import type { Command } from '../command';
 import { table } from '../output';
 

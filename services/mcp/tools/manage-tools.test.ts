@@ -4,9 +4,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
-import { createAllInOneApp } from '../../all-in-one/app';
+import { createAllInOneApp } from '../../all-in-one';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../test/support/context';
-import { recruiterWorld, type RecruiterWorld } from '../../write/routes/jobs/manage-fixtures';
+import { recruiterWorld, type RecruiterWorld } from '../../../test/support/manage-fixtures';
 
 const structured = (result: CallToolResult) => result.structuredContent as Record<string, any>;
 const text = (result: CallToolResult) => (result.content[0] as { text: string }).text;

@@ -2,10 +2,10 @@ import { presentJob } from '../../../shared/jobs/job-document';
 import { paginate } from '../../../shared/schemas/common';
 import type { Job, JobField } from '../../../shared/schemas/job';
 import { MAX_RESULT_WINDOW, type JobInPage, type JobPagination, type JobSearchResult, type SearchFacets } from '../../../shared/schemas/job-search';
-import { encodeCursor } from '../search/cursor';
-import type { Paging } from '../search/params';
-import type { JobHit, JobHits } from '../search/run-search';
-import { snippetOf } from '../search/snippet';
+import { encodeCursor } from '../search/params/cursor';
+import type { Paging } from '../search/params/params';
+import type { JobHit, JobHits } from '../search/run/run-job-search';
+import { snippetOf } from '../search/query/snippet';
 
 /** The Job with only the chosen fields (all of them when none were chosen). */
 function pickFields(job: Job, fields: readonly JobField[] | undefined): JobInPage {

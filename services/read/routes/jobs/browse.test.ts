@@ -5,7 +5,7 @@ import { expectedFacets } from '../../../../test/fixtures/expected-facets';
 import { indexFreshJobs, jobDocument } from '../../../../test/fixtures/job-documents';
 import { readClient } from '../../../../test/fixtures/read-client';
 import { testConfig, testSearch } from '../../../../test/support/context';
-import { bulkIndexJobs } from '../../../write/indexing/bulk-index';
+import { bulkIndexJobs } from '../../../indexer';
 
 const ids = (res: { body: { jobs: { id: string }[] } }) => res.body.jobs.map((job) => job.id);
 /** The active catalog jobs that pass `keep`, in browse order: what browse must answer. */

@@ -2,10 +2,10 @@ import { defineRoute } from '../../../../shared/http/route';
 import { BrowseQuery, JobSearchResult } from '../../../../shared/schemas/job-search';
 import type { ReadDeps } from '../../deps';
 import { presentJobPage } from '../../presenters/job-page';
-import { buildBrowseRequest, splitBrowseFilters } from '../../search/browse-query';
-import { readFacets } from '../../search/facets';
-import { readBrowseParams } from '../../search/params';
-import { runJobSearch } from '../../search/run-search';
+import { buildBrowseRequest, splitBrowseFilters } from '../../search/query/browse-request';
+import { readFacets } from '../../search/query/facets';
+import { readBrowseParams } from '../../search/params/params';
+import { runJobSearch } from '../../search/run/run-job-search';
 import { EXAMPLE_CURSOR, EXAMPLE_FACETS, EXAMPLE_JOB, PAGING_DESCRIPTION } from './examples';
 
 /** GET /agents/jobs (spec 4.1): active jobs, filtered, newest first, with the facets asked for. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { presentJob } from '../../../../shared/jobs/job-document';
-import { bulkIndexJobs } from '../../../../services/write/indexing/bulk-index';
+import { bulkIndexJobs } from '../../../indexer';
 import { indexFreshJobs, jobDocument, utcDay } from '../../../../test/fixtures/job-documents';
 import { readClient } from '../../../../test/fixtures/read-client';
 import { testSearch } from '../../../../test/support/context';

@@ -4,7 +4,7 @@ import { defineRoute } from '../../../../shared/http/route';
 import { jobEtag, presentJob } from '../../../../shared/jobs/job-document';
 import { Job } from '../../../../shared/schemas/job';
 import type { ReadDeps } from '../../deps';
-import { findJob } from '../../search/find-job';
+import { findJob } from '../../search/run/find-job';
 import { EXAMPLE_JOB } from './examples';
 
 /** GET /agents/jobs/{job_id} (spec 4.3): one job, active or not. */

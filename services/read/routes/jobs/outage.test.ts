@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
-import { bulkIndexJobs } from '../../../../services/write/indexing/bulk-index';
+import { bulkIndexJobs } from '../../../indexer';
 import { createSearchClient } from '../../../../shared/search/client';
 import { ensureIndex } from '../../../../shared/search/index-admin';
 import { jobDocument } from '../../../../test/fixtures/job-documents';

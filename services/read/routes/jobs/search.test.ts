@@ -34,7 +34,7 @@ describe('GET /agents/jobs/search', () => {
     const index = await indexFreshJobs(CATALOG);
     // One segment, as the paging tests compare pages with one big page: equal scores come newest
     // first within a segment (the index sort), but in segment order across segments, and the big
-    // page is put in BEST_MATCH_FIRST order as a whole (search-query.ts). A bulk indexed by
+    // page is put in BEST_MATCH_FIRST order as a whole (search-request.ts). A bulk indexed by
     // several threads may make two segments, and then a tie across a page boundary fails them.
     await testSearch().indices.forcemerge({ index, max_num_segments: 1 });
   });

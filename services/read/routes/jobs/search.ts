@@ -2,11 +2,11 @@ import { defineRoute } from '../../../../shared/http/route';
 import { JobSearchResult, SearchQuery } from '../../../../shared/schemas/job-search';
 import type { ReadDeps } from '../../deps';
 import { presentJobPage } from '../../presenters/job-page';
-import { readFacets } from '../../search/facets';
-import { readSearchParams } from '../../search/params';
-import { KnownWords } from '../../search/known-words';
-import { queryWords } from '../../search/query-words';
-import { searchJobs } from '../../search/search-jobs';
+import { readFacets } from '../../search/query/facets';
+import { readSearchParams } from '../../search/params/params';
+import { KnownWords } from '../../search/relevance/known-words';
+import { queryWords } from '../../search/relevance/query-words';
+import { searchJobs } from '../../search/run/search-jobs';
 import { EXAMPLE_CURSOR, EXAMPLE_FACETS, EXAMPLE_JOB, PAGING_DESCRIPTION } from './examples';
 
 /** GET /agents/jobs/search (spec 4.2): active jobs by relevance, with the disjunctive facets asked for. */

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { presentJob } from '../../../../shared/jobs/job-document';
 import type { Job } from '../../../../shared/schemas/job';
 import { resetDatabase, resetIndex, testConfig, testDb, testSearch } from '../../../../test/support/context';
-import { bulkIndexJobs } from '../../../write/indexing/bulk-index';
-import { loadJobDocuments, toIndexable } from '../../../write/indexing/job-rows';
-import { createJobsBatch } from '../../../write/jobs/create-jobs-batch';
-import { readApp, recruiterWorld, type RecruiterWorld } from '../../../write/routes/jobs/manage-fixtures';
+import { bulkIndexJobs } from '../../../indexer';
+import { loadJobDocuments, toIndexable } from '../../../../shared/jobs/job-rows';
+import { createJobsBatch } from '../../../write';
+import { readApp, recruiterWorld, type RecruiterWorld } from '../../../../test/support/manage-fixtures';
 import { createRandom } from '../../../../scripts/seed/random';
 
 /** Floats in [0, 1) from a seeded generator (mulberry32): the same sequence on every machine. */

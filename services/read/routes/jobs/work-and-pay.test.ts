@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { resetDatabase, resetIndex } from '../../../../test/support/context';
 import { createLocation } from '../../../../test/support/factories';
-import { postJob, readApp, recruiterWorld, type RecruiterWorld } from '../../../write/routes/jobs/manage-fixtures';
+import { postJob, readApp, recruiterWorld, type RecruiterWorld } from '../../../../test/support/manage-fixtures';
 
 type Page = { body: { jobs: { title: string }[]; pagination: { next_cursor?: string }; facets?: Record<string, { value: string; count: number }[]> } };
 const titles = (res: Page) => res.body.jobs.map((j) => j.title);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { resetDatabase, resetIndex, testDb } from '../../../../test/support/context';
 import { createApiKey, createResume, createUser } from '../../../../test/support/factories';
-import { postJob, recruiterWorld, UNKNOWN_ID, writeApp, type RecruiterWorld } from '../jobs/manage-fixtures';
+import { postJob, recruiterWorld, UNKNOWN_ID, writeApp, type RecruiterWorld } from '../../../../test/support/manage-fixtures';
 
 const mine = (key: string | undefined, query: Record<string, string | number> = {}) => {
   const req = writeApp().get('/agents/applications').query(query);

@@ -2,7 +2,7 @@ import { defineRoute } from '../../../../shared/http/route';
 import { MyApplicationList, MyApplicationsQuery } from '../../../../shared/schemas/recruiter-jobs';
 import { authenticate } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
-import { listMyApplications } from './application-rows';
+import { listMyApplications } from '../../store/applications';
 import { EXAMPLE_MY_APPLICATION } from '../jobs/manage-examples';
 
 /** GET /agents/applications (issue 19): the applications the key's user made, with their jobs. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { resetDatabase, testDb } from '../../../../test/support/context';
-import { applyWorld, writeClient } from './apply-fixtures';
+import { applyWorld, writeClient } from '../../../../test/support/apply-fixtures';
 
 describe('POST /agents/jobs/{job_id}/apply under concurrency', () => {
   beforeEach(resetDatabase);

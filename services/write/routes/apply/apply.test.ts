@@ -5,8 +5,8 @@ import pino from 'pino';
 import { resetDatabase, testDb } from '../../../../test/support/context';
 import { createApiKey, createResume, createUser } from '../../../../test/support/factories';
 import type { Logger } from '../../../../shared/logger';
-import { revokeApiKey } from '../../accounts/api-keys';
-import { applyWorld, utcDate, writeClient } from './apply-fixtures';
+import { revokeApiKey } from '../../store/accounts/api-keys';
+import { applyWorld, utcDate, writeClient } from '../../../../test/support/apply-fixtures';
 
 const UNAUTHENTICATED_HINT = 'Send your API key in the x-api-key header; if you have none, ask the operator of this service for an API key.';
 const NOT_FOUND_HINT = 'Job ids are UUIDs as returned by GET /agents/jobs or /agents/jobs/search.';

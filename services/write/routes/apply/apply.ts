@@ -3,7 +3,7 @@ import { defineRoute } from '../../../../shared/http/route';
 import { Application } from '../../../../shared/schemas/application';
 import { authenticate } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
-import { applyToJob } from './apply-to-job';
+import { applyToJob } from '../../commands/apply-to-job';
 
 /**
  * POST /agents/jobs/{job_id}/apply (spec 4.4, DESIGN.md 5). No body is declared: whatever is sent

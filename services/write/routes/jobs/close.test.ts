@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../../test/support/context';
-import { OutboxIndexer } from '../../indexing/indexer';
+import { OutboxIndexer } from '../../../indexer';
 import { createSearchClient } from '../../../../shared/search/client';
 import { httpClient } from '../../../../test/support/http';
 import { waitFor } from '../../../../test/support/wait';
 import { createWriteApp } from '../../app';
-import { postJob, readApp, recruiterWorld, UNKNOWN_ID, writeApp, type RecruiterWorld } from './manage-fixtures';
+import { postJob, readApp, recruiterWorld, UNKNOWN_ID, writeApp, type RecruiterWorld } from '../../../../test/support/manage-fixtures';
 
 const close = (id: string, key?: string) => {
   const req = writeApp().post(`/agents/jobs/${id}/close`);

@@ -1,7 +1,7 @@
 import { defineRoute } from '../../../../shared/http/route';
 import { CreatedJob } from '../../../../shared/schemas/job';
 import type { WriteDeps } from '../../deps';
-import { closeJob } from '../../jobs/close-job';
+import { closeJob } from '../../commands/close-job';
 import { EXAMPLE_CLOSED_JOB } from './manage-examples';
 import { answerManagedJob, authorizeJobManagement, ETAG_HEADER, JobIdParam } from './manage-job';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createReadApp } from '../../../read/app';
+import { createReadApp } from '../../../read';
 import { createWriteApp } from '../../app';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../../test/support/context';
 import { createApiKey, createLocation, createOrganization, createProject, createUser } from '../../../../test/support/factories';

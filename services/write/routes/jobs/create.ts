@@ -7,9 +7,9 @@ import { CreatedJob } from '../../../../shared/schemas/job';
 import { Type } from '@sinclair/typebox';
 import { authenticate, type Caller } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
-import { createJobIdempotently, createJob } from '../../jobs/create-job';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../jobs/idempotency-keys';
-import { indexNow } from '../../indexing/index-now';
+import { createJobIdempotently, createJob } from '../../commands/create-job';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotency-keys';
+import { indexNow } from '../../../indexer';
 
 /** The key's user, who must be a recruiter: 401 and this 403 come before anything about the body. */
 async function authenticateRecruiter(ctx: Context, deps: WriteDeps): Promise<Caller> {

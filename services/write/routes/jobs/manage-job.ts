@@ -3,11 +3,11 @@ import { Type } from '@sinclair/typebox';
 import { presentCreatedJob } from '../../../../shared/jobs/job-document';
 import { authenticate, type Caller } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
-import { indexNow } from '../../indexing/index-now';
-import type { CommittedJob } from '../../indexing/index-now';
-import { toIndexable, type JobDocumentRow } from '../../indexing/job-rows';
-import { managedJob, type ManagedJob } from '../../jobs/job-access';
-import { etagOf } from '../../jobs/update-job';
+import { indexNow } from '../../../indexer';
+import type { CommittedJob } from '../../../../shared/jobs/job-document';
+import { toIndexable, type JobDocumentRow } from '../../../../shared/jobs/job-rows';
+import { managedJob, type ManagedJob } from '../../store/job-access';
+import { etagOf } from '../../commands/update-job';
 
 /** The caller and the job a recruiter operation acts on. */
 export interface JobManagement {

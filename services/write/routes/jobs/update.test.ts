@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { resetDatabase, resetIndex, testDb } from '../../../../test/support/context';
-import { postJob, readApp, recruiterWorld, UNKNOWN_ID, writeApp, type RecruiterWorld } from './manage-fixtures';
+import { postJob, readApp, recruiterWorld, UNKNOWN_ID, writeApp, type RecruiterWorld } from '../../../../test/support/manage-fixtures';
 
 const patch = (id: string, body: unknown, key?: string, ifMatch?: string) => {
   let req = writeApp().patch(`/agents/jobs/${id}`).set('content-type', 'application/merge-patch+json');

@@ -3,7 +3,7 @@ import { defineRoute } from '../../../../shared/http/route';
 import { CreatedJob } from '../../../../shared/schemas/job';
 import { JobUpdateRequest, prepareJobUpdate, type JobUpdateRequest as JobPatch } from '../../../../shared/schemas/job-update';
 import type { WriteDeps } from '../../deps';
-import { updateJob } from '../../jobs/update-job';
+import { updateJob } from '../../commands/update-job';
 import { EXAMPLE_MANAGED_JOB } from './manage-examples';
 import { answerManagedJob, authorizeJobManagement, ETAG_HEADER, JobIdParam } from './manage-job';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { resetDatabase, resetIndex, testDb } from '../../../../test/support/context';
 import { createJob } from '../../../../test/support/factories';
-import { postJob, recruiterWorld, writeApp, type RecruiterWorld } from '../jobs/manage-fixtures';
+import { postJob, recruiterWorld, writeApp, type RecruiterWorld } from '../../../../test/support/manage-fixtures';
 
 const list = (key: string | undefined, query: Record<string, string | number> = {}) => {
   const req = writeApp().get('/agents/recruiter/jobs').query(query);

@@ -4,7 +4,7 @@ import { defineRoute } from '../../../../shared/http/route';
 import { RecruiterJobList, RecruiterJobsQuery } from '../../../../shared/schemas/recruiter-jobs';
 import { authenticate, type Caller } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
-import { listRecruiterJobs } from './recruiter-job-rows';
+import { listRecruiterJobs } from '../../store/recruiter-jobs';
 import { EXAMPLE_RECRUITER_JOB } from '../jobs/manage-examples';
 
 /** A recruiter's key: 401, then 403 for a key of another kind of user. */

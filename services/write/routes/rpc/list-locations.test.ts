@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { resetDatabase, testDb } from '../../../../test/support/context';
-import { invalidArgument, LOCATIONS_PATH, rpc } from './rpc-test-client';
+import { invalidArgument, LOCATIONS_PATH, rpc } from '../../../../test/support/rpc-client';
 
 interface Loc { id: string; name: string; workplace_type: string }
 const list = (body?: unknown) => rpc(LOCATIONS_PATH, body);

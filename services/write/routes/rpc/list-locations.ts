@@ -4,7 +4,7 @@ import { ListLocationsRequest, ListLocationsResponse } from '../../../../shared/
 import { RPC_MAX_LIMIT } from '../../../../shared/schemas/rpc';
 import type { WriteDeps } from '../../deps';
 import { prepareListBody, readListRequest } from './list-request';
-import { findLocations, presentLocation } from './location-rows';
+import { findLocations, presentLocation } from '../../store/locations';
 
 /** POST /location.v1.LocationService/List (spec 4.6, DESIGN.md 7): the ids jobs are created and filtered with. */
 export function listLocationsRoute(deps: WriteDeps) {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { resetDatabase, testDb } from '../../../../test/support/context';
 import { createOrganization } from '../../../../test/support/factories';
-import { ORGANIZATIONS_PATH, rpc, writeClient } from './rpc-test-client';
+import { ORGANIZATIONS_PATH, rpc, writeClient } from '../../../../test/support/rpc-client';
 
 /** Inserted out of order; two share a name (tie broken by id); two carry LIKE wildcards. */
 const NAMES = [

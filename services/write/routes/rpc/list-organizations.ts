@@ -4,7 +4,7 @@ import { ListOrganizationsRequest, ListOrganizationsResponse } from '../../../..
 import { RPC_MAX_LIMIT } from '../../../../shared/schemas/rpc';
 import type { WriteDeps } from '../../deps';
 import { prepareListBody, readListRequest } from './list-request';
-import { findOrganizations, presentOrganization } from './organization-rows';
+import { findOrganizations, presentOrganization } from '../../store/organizations';
 
 /** POST /organization.v1.OrganizationService/List (spec 4.6, DESIGN.md 7): the ids jobs are created and filtered with. */
 export function listOrganizationsRoute(deps: WriteDeps) {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Database } from '../../../../shared/db/database';
 import { resetDatabase, testConfig } from '../../../../test/support/context';
-import { invalidArgument, LOCATIONS_PATH, ORGANIZATIONS_PATH, rpc, writeClient } from './rpc-test-client';
+import { invalidArgument, LOCATIONS_PATH, ORGANIZATIONS_PATH, rpc, writeClient } from '../../../../test/support/rpc-client';
 
 const page = (value: unknown) => ({ pagination: { pagination: { page: value } } });
 const limit = (value: unknown) => ({ pagination: { pagination: { limit: value } } });

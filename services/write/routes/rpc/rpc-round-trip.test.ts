@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { createAllInOneApp } from '../../../all-in-one/app';
-import { createReadApp } from '../../../read/app';
+import { createAllInOneApp } from '../../../all-in-one';
+import { createReadApp } from '../../../read';
 import { demoIds, seedDatabase } from '../../../../scripts/seed/seed-database';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../../test/support/context';
 import { createApiKey, createLocation, createOrganization, createUser } from '../../../../test/support/factories';
 import { httpClient } from '../../../../test/support/http';
-import { LOCATIONS_PATH, ORGANIZATIONS_PATH, rpc, writeClient } from './rpc-test-client';
+import { LOCATIONS_PATH, ORGANIZATIONS_PATH, rpc, writeClient } from '../../../../test/support/rpc-client';
 
 const read = () => httpClient(createReadApp({ config: testConfig(), search: testSearch(), logger: testLogger }).app);
 const wholeApi = () => httpClient(createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger }).handler);

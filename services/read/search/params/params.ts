@@ -1,0 +1,287 @@
+import { errors, type ErrorDetail } from '../../../../shared/errors';
+import { canonicalUuid, isJobType, JOB_TYPES } from '../../../../shared/schemas/common';
+import { JOB_FIELDS, type JobField } from '../../../../shared/schemas/job';
+import {
+  ALL_FACETS,
+  FACET_NAMES,
+  MAX_FILTER_VALUE_LENGTH,
+  MAX_LIST_VALUES,
+  MAX_QUERY_LENGTH,
+  MAX_RESULT_WINDOW,
+  WORKPLACE_TYPES,
+  type BrowseQuery,
+  type FacetName,
+  type SearchQuery,
+  type SortName,
+} from '../../../../shared/schemas/job-search';
+import { decodeCursor, fingerprintOf, type CursorScope, type SortValue } from './cursor';
+import { splitList, stripHash } from './list-param';
+
+/**
+ * A page of results: `limit` per page, `offset` results before it. A numbered page starts at
+ * (page - 1) * limit; a cursor page starts after the sort values `after` (search_after).
+ */
+export interface Paging {
+  limit: number;
+  offset: number;
+  after?: SortValue[];
+  /** What a next_cursor of this request belongs to. */
+  scope: CursorScope;
+}
+
+/** What a page shows besides its jobs: the facets asked for (none when empty), the Job fields (all when undefined), the snippet length (none when undefined). */
+export interface Presentation {
+  facets: FacetName[];
+  fields?: JobField[];
+  snippet?: number;
+}
+
+/** The filter parameters of browse (spec 4.1, and workplace_types of issue 19). */
+export type BrowseFilterName = 'organization_id' | 'location_id' | 'job_type' | 'experience' | 'hashtags' | 'project_id' | 'workplace_types';
+
+/**
+ * Conditions of issue 19 that narrow the hits and every facet alike (none has a facet of its
+ * own): remote work, pay in one currency, and, for a mirror's sync, changes since a time.
+ */
+export interface Constraints {
+  remote?: boolean;
+  currency?: string;
+  /** Annual pay at least this, in `currency`. */
+  salaryMin?: number;
+  /** Changed at or after this time (epoch ms); inactive jobs included. */
+  updatedSince?: number;
+}
+
+/** The orders a page can come in: those of SORTS, and oldest change first (updated_since). */
+export type SortOrder = SortName | 'updated';
+/** Browse filters given, each a list of accepted values (one for the single-valued parameters). */
+export type BrowseFilters = Partial<Record<BrowseFilterName, string[]>>;
+/** A browse request, validated and normalized. */
+export interface BrowseParams extends Presentation {
+  filters: BrowseFilters;
+  constraints: Constraints;
+  sort: Exclude<SortOrder, 'relevance'>;
+  paging: Paging;
+}
+
+/**
+ * Search filters by facet name; an empty list means "no filter". workplace_types (issue 19) may
+ * be absent, as in filters built before it existed.
+ */
+export type SearchFilters = Record<Exclude<FacetName, 'workplace_types'>, string[]> & { workplace_types?: string[] };
+/** A search request, validated and normalized (q trimmed). */
+export interface SearchParams extends Presentation {
+  q: string;
+  filters: SearchFilters;
+  constraints: Constraints;
+  sort: Exclude<SortOrder, 'updated'>;
+  paging: Paging;
+}
+
+/** Either the normalized value or what is wrong with it. */
+type Checked = { value: string } | { problem: string };
+type Check = (value: string) => Checked;
+
+const tooLong = (v: string): Checked | undefined =>
+  v.length > MAX_FILTER_VALUE_LENGTH ? { problem: `values must be at most ${MAX_FILTER_VALUE_LENGTH} characters` } : undefined;
+
+/** Ids are compared in canonical lowercase form. */
+const anId: Check = (v) => {
+  const id = canonicalUuid(v);
+  return id ? { value: id } : { problem: `"${v}" is not a UUID` };
+};
+const aJobType: Check = (v) =>
+  isJobType(v) ? { value: v } : { problem: `"${v}" is not a job type; use one of: ${JOB_TYPES.join(', ')}` };
+/** Lowercased so facet values and the `include` lists of aggregations match the index's lowercase terms. */
+const aWord: Check = (v) => tooLong(v) ?? { value: v.toLowerCase() };
+const aHashtag: Check = (v) => tooLong(v) ?? { value: stripHash(v).toLowerCase() };
+const aWorkplaceType: Check = (v) => {
+  const type = v.toLowerCase();
+  return (WORKPLACE_TYPES as readonly string[]).includes(type) ? { value: type } : { problem: `"${v}" is not a workplace type; use one of: ${WORKPLACE_TYPES.join(', ')}` };
+};
+
+/** Collects every problem of a request, so one 400 names them all. */
+class Problems {
+  readonly details: ErrorDetail[] = [];
+  add(field: string, message: string): void {
+    this.details.push({ field, message });
+  }
+  throwIfAny(): void {
+    if (this.details.length > 0) throw errors.invalidQuery(this.details);
+  }
+}
+
+/** Splits one comma-separated parameter, checks each value and bounds the count. */
+function readList(problems: Problems, name: string, raw: string | undefined, check: Check): string[] {
+  const values: string[] = [];
+  for (const item of splitList(raw)) {
+    const checked = check(item);
+    if ('problem' in checked) problems.add(name, checked.problem);
+    else if (checked.value !== '' && !values.includes(checked.value)) values.push(checked.value);
+  }
+  if (values.length > MAX_LIST_VALUES) problems.add(name, `must have at most ${MAX_LIST_VALUES} values (got ${values.length})`);
+  return values;
+}
+
+/** One value of a single-valued parameter, as a list of zero (blank) or one value. */
+function readOne(problems: Problems, name: string, raw: string | undefined, check: Check): string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const checked = check(raw.trim());
+  if ('problem' in checked) {
+    problems.add(name, checked.problem);
+    return undefined;
+  }
+  return checked.value === '' ? undefined : [checked.value];
+}
+
+/** The types of the sort values of each order (browse-request SORT_ORDERS, search-request BEST_MATCH_FIRST). */
+const SORT_TYPES: Record<SortOrder, readonly ('number' | 'string')[]> = {
+  relevance: ['number', 'number', 'string'],
+  newest: ['number', 'string'],
+  salary: ['number', 'number', 'string'],
+  updated: ['number', 'string'],
+};
+
+/** The paging parameters as they arrive, after their schema. */
+type PagingQuery = Pick<BrowseQuery, 'page' | 'limit' | 'cursor'>;
+
+/**
+ * A numbered page (refused beyond the reachable window, with a hint to use the cursor) or a
+ * cursor page, never both. `matching` is what decides the result list (q and filters): a cursor
+ * made for other values is refused.
+ */
+function readPaging(query: PagingQuery, operation: 'browse' | 'search', matching: unknown, sort: SortOrder): Paging {
+  const { page, limit, cursor } = query;
+  const scope: CursorScope = {
+    sort: SORT_TYPES[sort],
+    // The order is part of what a cursor belongs to; the default orders keep their fingerprints, so cursors issued before sort existed still work.
+    fingerprint: fingerprintOf(operation, sort === (operation === 'search' ? 'relevance' : 'newest') ? matching : { matching, sort }),
+    // A ranked search pages by offset while it can (search-request: a sort would stop score skipping).
+    ...(sort === 'relevance' ? { offsetsBelow: MAX_RESULT_WINDOW } : {}),
+  };
+  if (cursor !== undefined) {
+    if (page !== undefined) {
+      throw errors.invalidRequest('cursor and page cannot be combined.', 'Send cursor alone to get the page after the one it came with, or page alone for a numbered page.', [
+        { field: 'page', message: 'must be absent when cursor is given' },
+      ]);
+    }
+    return { limit, ...decodeCursor(cursor, scope), scope };
+  }
+  const pageNumber = page ?? 1;
+  if (pageNumber * limit > MAX_RESULT_WINDOW) {
+    throw errors.invalidRequest(
+      `page * limit must be at most ${MAX_RESULT_WINDOW} (got ${pageNumber} * ${limit} = ${pageNumber * limit}).`,
+      `Numbered pages reach the first ${MAX_RESULT_WINDOW} results; to go further, follow pagination.next_cursor from page to page (pass it as cursor), or narrow the query with filters.`,
+      [{ field: 'page', message: `page * limit must be at most ${MAX_RESULT_WINDOW}` }],
+    );
+  }
+  return { limit, offset: (pageNumber - 1) * limit, scope };
+}
+
+const facetChoices = `${ALL_FACETS}, or any of: ${FACET_NAMES.join(', ')}`;
+
+/** The facets to count: none when absent, every one for "all", else the names listed. */
+function readFacetNames(problems: Problems, raw: string | undefined): FacetName[] {
+  const names = splitList(raw, (v) => v.toLowerCase());
+  if (names.includes(ALL_FACETS)) return [...FACET_NAMES];
+  if (raw !== undefined && names.length === 0) problems.add('facets', `must name at least one facet (${facetChoices})`);
+  for (const name of names) if (!(FACET_NAMES as readonly string[]).includes(name)) problems.add('facets', `"${name}" is not a facet; use ${facetChoices}`);
+  return FACET_NAMES.filter((name) => names.includes(name));
+}
+
+/** The Job fields to return (undefined: all); `id` is always among them. */
+function readFields(problems: Problems, raw: string | undefined): JobField[] | undefined {
+  if (raw === undefined) return undefined;
+  const names = splitList(raw);
+  if (names.length === 0) problems.add('fields', `must name at least one Job field (known: ${JOB_FIELDS.join(', ')})`);
+  for (const name of names) {
+    if (!(JOB_FIELDS as readonly string[]).includes(name)) problems.add('fields', `"${name}" is not a Job field; known fields: ${JOB_FIELDS.join(', ')}`);
+  }
+  return JOB_FIELDS.filter((field) => field === 'id' || names.includes(field));
+}
+
+/** A list's values in a fixed order, so "a,b" and "b,a" give the same cursor fingerprint. */
+const sortedLists = <T extends Partial<Record<string, string[]>>>(filters: T) =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v.length > 0).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, [...v!].sort()]));
+
+/** The snippet length asked for, as a property only when asked for. */
+const snippetOf = (query: { snippet?: number }): Pick<Presentation, 'snippet'> => (query.snippet === undefined ? {} : { snippet: query.snippet });
+
+type WorkAndPayQuery = Pick<SearchQuery, 'remote' | 'salary_min' | 'currency' | 'sort'>;
+
+/** Remote work and pay: salary_min and sort=salary need one currency, since amounts are never converted. */
+function readWorkAndPay(problems: Problems, query: WorkAndPayQuery): Constraints {
+  const constraints: Constraints = {};
+  if (query.remote !== undefined) constraints.remote = query.remote === 'true';
+  if (query.currency !== undefined) constraints.currency = query.currency.toUpperCase();
+  if (query.salary_min !== undefined) constraints.salaryMin = query.salary_min;
+  const needsCurrency = query.salary_min !== undefined ? 'salary_min' : query.sort === 'salary' ? 'sort' : undefined;
+  if (needsCurrency && !constraints.currency) {
+    problems.add(needsCurrency, `${needsCurrency === 'sort' ? 'sort=salary' : 'salary_min'} needs currency (e.g. currency=GBP): pay is compared in one currency, never converted`);
+  }
+  return constraints;
+}
+
+/**
+ * What decides the result list, for a cursor's fingerprint: the filters, and the constraints in a
+ * fixed form when any are given (without any, fingerprints stay those of cursors issued before constraints existed).
+ */
+function matchingOf(filters: Record<string, unknown>, c: Constraints): Record<string, unknown> {
+  if (Object.keys(c).length === 0) return filters;
+  return { ...filters, constraints: Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))) };
+}
+
+/** Validates and normalizes the browse parameters (after their schema has checked the types). */
+export function readBrowseParams(query: BrowseQuery): BrowseParams {
+  const problems = new Problems();
+  const entries: [BrowseFilterName, string[] | undefined][] = [
+    ['organization_id', readOne(problems, 'organization_id', query.organization_id, anId)],
+    ['location_id', readOne(problems, 'location_id', query.location_id, anId)],
+    ['job_type', readOne(problems, 'job_type', query.job_type, aJobType)],
+    ['experience', readOne(problems, 'experience', query.experience, aWord)],
+    ['hashtags', readList(problems, 'hashtags', query.hashtags, aHashtag)],
+    ['project_id', readOne(problems, 'project_id', query.project_id, anId)],
+    ['workplace_types', readList(problems, 'workplace_types', query.workplace_types, aWorkplaceType)],
+  ];
+  const facets = readFacetNames(problems, query.facets);
+  const fields = readFields(problems, query.fields);
+  const constraints = readWorkAndPay(problems, query);
+  const sort = readBrowseSort(problems, query, constraints);
+  problems.throwIfAny();
+  const filters: BrowseFilters = {};
+  for (const [name, values] of entries) if (values && values.length > 0) filters[name] = values;
+  return { filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'browse', matchingOf(sortedLists(filters), constraints), sort) };
+}
+
+/** Browse's order: updated_since asks for oldest change first, and takes no other order. */
+function readBrowseSort(problems: Problems, query: BrowseQuery, constraints: Constraints): BrowseParams['sort'] {
+  if (query.updated_since === undefined) return query.sort ?? 'newest';
+  const since = Date.parse(query.updated_since);
+  if (Number.isNaN(since)) problems.add('updated_since', 'must be an RFC 3339 date-time, e.g. 2026-11-23T09:00:00Z');
+  else constraints.updatedSince = since;
+  if (query.sort !== undefined) problems.add('sort', 'must be absent with updated_since, which lists changes oldest first (by updated_at)');
+  return 'updated';
+}
+
+/** Validates and normalizes the search parameters (after their schema has checked the types). */
+export function readSearchParams(query: SearchQuery): SearchParams {
+  const problems = new Problems();
+  const q = query.q.trim();
+  if (q === '') problems.add('q', 'must not be blank');
+  else if (q.length > MAX_QUERY_LENGTH) problems.add('q', `must be at most ${MAX_QUERY_LENGTH} characters (got ${q.length})`);
+  const filters: SearchFilters = {
+    job_types: readList(problems, 'job_types', query.job_types, aJobType),
+    location_ids: readList(problems, 'location_ids', query.location_ids, anId),
+    organization_ids: readList(problems, 'organization_ids', query.organization_ids, anId),
+    experiences: readList(problems, 'experiences', query.experiences, aWord),
+    skills: readList(problems, 'skills', query.skills, aWord),
+  };
+  const workplaceTypes = readList(problems, 'workplace_types', query.workplace_types, aWorkplaceType);
+  if (workplaceTypes.length > 0) filters.workplace_types = workplaceTypes;
+  const facets = readFacetNames(problems, query.facets);
+  const fields = readFields(problems, query.fields);
+  const constraints = readWorkAndPay(problems, query);
+  problems.throwIfAny();
+  const sort = query.sort ?? 'relevance';
+  return { q, filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'search', matchingOf({ q, ...sortedLists(filters) }, constraints), sort) };
+}

@@ -1,0 +1,98 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { JobTypeValue } from '../../../../shared/schemas/common';
+import type { Level, QueryIntent } from './query-intent';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/**
+ * How a seniority level shows in a posting: the `experience` values that state it (lowercase,
+ * as `experience.lower` keeps them; LinkedIn's own levels among them) and the title words that
+ * name it.
+ */
+const LEVELS: Record<Level, { experience: string[]; title: string }> = {
+  intern: { experience: ['internship', 'intern'], title: 'intern internship placement' },
+  entry: { experience: ['entry level', 'entry-level', 'entry', 'junior', 'graduate'], title: 'junior graduate trainee entry jr' },
+  mid: { experience: ['mid level', 'mid-level', 'mid', 'intermediate', 'associate'], title: 'mid intermediate' },
+  senior: { experience: ['senior', 'senior level', 'mid-senior level', 'mid-senior'], title: 'senior sr snr' },
+  lead: { experience: ['lead', 'mid-senior level'], title: 'lead leader' },
+  principal: { experience: ['principal', 'staff'], title: 'principal' },
+  head: { experience: ['director', 'executive', 'head'], title: 'head director' },
+};
+
+/** How a job type shows in a posting's text, besides its `type`. */
+const TYPE_PHRASES: Record<JobTypeValue, string[]> = {
+  full_time: ['full time', 'permanent'],
+  part_time: ['part time'],
+  contract: ['contract', 'fixed term', 'temporary'],
+  internship: ['internship', 'intern'],
+  freelance: ['freelance'],
+  volunteer: ['volunteer'],
+};
+
+/**
+ * The weight of a named level, type or remote work. A job that states it (its `experience` or
+ * `type`: a fixed score) outranks one that does not among jobs of the same role, whose scores
+ * are close together; a role word in a title scores 30 to 40, with the phrase boosts, so it
+ * never lifts a job of another role above them. A title that names it ("Senior ...") scores
+ * about as much, by the rarity of the word.
+ */
+const STATED_WEIGHT = 15;
+const LEVEL_WEIGHT = 3;
+const TYPE_WEIGHT = 3;
+const REMOTE_WEIGHT = 4;
+/**
+ * A type or remote work mentioned in the description only ("Position Type: Contract", but also
+ * "part time hours considered"): a fixed hint, two thirds of a stated one, which orders jobs of the
+ * same role when most postings state no type of their own. (Scored by rarity, a word as common
+ * as "contract" added 2 or 3 points, less than two titles "Java Developer" differ by.)
+ */
+const MENTION_WEIGHT = 10;
+
+function levelClause(level: Level): Query {
+  const { experience, title } = LEVELS[level];
+  return {
+    dis_max: {
+      queries: [
+        { constant_score: { filter: { terms: { 'experience.lower': experience } }, boost: STATED_WEIGHT } },
+        { match: { 'title.plain': { query: title, boost: LEVEL_WEIGHT } } },
+      ],
+    },
+  };
+}
+
+function typeClause(type: JobTypeValue): Query {
+  return {
+    dis_max: {
+      queries: [
+        { constant_score: { filter: { term: { type } }, boost: STATED_WEIGHT } },
+        ...TYPE_PHRASES[type].map((phrase) => ({ match_phrase: { 'title.plain': { query: phrase, boost: TYPE_WEIGHT } } }) as Query),
+        ...TYPE_PHRASES[type].map((phrase) => ({ constant_score: { filter: { match_phrase: { 'description.plain': phrase } }, boost: MENTION_WEIGHT } }) as Query),
+      ],
+    },
+  };
+}
+
+/**
+ * Remote work: a job whose location is worked remotely (`workplace_type`, from the location)
+ * above all, or a location named remote; then "remote" in the title; barely in the description.
+ * (Documents indexed before `workplace_type` existed lack it: they match on the words alone.)
+ */
+const REMOTE_CLAUSE: Query = {
+  dis_max: {
+    queries: [
+      { constant_score: { filter: { term: { workplace_type: 'remote' } }, boost: STATED_WEIGHT } },
+      { match: { 'location.plain': { query: 'remote', boost: REMOTE_WEIGHT } } },
+      { match: { 'title.plain': { query: 'remote', boost: LEVEL_WEIGHT } } },
+      { constant_score: { filter: { match: { 'description.plain': 'remote' } }, boost: MENTION_WEIGHT } },
+    ],
+  },
+};
+
+// Every clause depends on its level or type alone: built once, as REMOTE_CLAUSE is, not per search.
+const LEVEL_CLAUSES = Object.fromEntries(Object.keys(LEVELS).map((level) => [level, levelClause(level as Level)])) as Record<Level, Query>;
+const TYPE_CLAUSES = Object.fromEntries(Object.keys(TYPE_PHRASES).map((type) => [type, typeClause(type as JobTypeValue)])) as Record<JobTypeValue, Query>;
+
+/** The optional clauses that favour jobs of the levels, types and remote work a query names. */
+export function intentClauses(intent: QueryIntent): Query[] {
+  return [...intent.levels.map((level) => LEVEL_CLAUSES[level]), ...intent.types.map((type) => TYPE_CLAUSES[type]), ...(intent.remote ? [REMOTE_CLAUSE] : [])];
+}

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { Client } from '@elastic/elasticsearch';
+import { indexFreshJobs, jobDocument } from '../../../../test/fixtures/job-documents';
+import { testConfig, testSearch } from '../../../../test/support/context';
+import { KnownWords } from './known-words';
+
+describe('KnownWords (which query words get typo tolerance)', () => {
+  before(async () => {
+    await indexFreshJobs([
+      ...Array.from({ length: 3 }, () => jobDocument({ title: 'Platform Engineer', skills: ['Kotlin'] })),
+      jobDocument({ title: 'Enginer of one posting' }),
+      // "team" is in every description and two titles: a word of the setting, not of roles.
+      ...Array.from({ length: 20 }, (_, i) => jobDocument({ title: i < 2 ? 'Team Lead' : 'Data Analyst', description: 'Join our team.' })),
+    ]);
+  });
+
+  it('knows words of three postings or more in a short field, and tolerates typos in the others', async () => {
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['engineer', 'kotlin', 'enginer', 'astronaut']);
+    expect(['engineer', 'kotlin', 'enginer', 'astronaut'].map(policy)).to.deep.equal([false, false, true, true]);
+  });
+
+  it('names as places the words found in more job locations than job titles', async () => {
+    // Every fixture job is located in Berlin (jobDocument's default); none has it in its title.
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['berlin', 'engineer', 'kotlin', 'astronaut']);
+    expect([...(policy.places ?? [])]).to.deep.equal(['berlin']);
+  });
+
+  it('names as roles the words job titles have nearly as often as descriptions do', async () => {
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['engineer', 'analyst', 'team', 'berlin', 'astronaut']);
+    expect([...(policy.roles ?? [])]).to.deep.equal(['engineer', 'analyst']);
+  });
+
+  it('answers from what it learnt without asking again, until the answer is old', async () => {
+    const words = new KnownWords(testSearch(), testConfig().indexAlias, { ttlMs: 1000 });
+    await words.typoPolicy(['engineer'], 0);
+    const asked: string[] = [];
+    testSearch().diagnostic.on('request', (_err, event) => asked.push(event?.meta.request.params.path ?? ''));
+    try {
+      expect((await words.typoPolicy(['engineer'], 500))('engineer')).to.equal(false);
+      expect(asked).to.deep.equal([]);
+      await words.typoPolicy(['engineer'], 1500);
+      expect(asked).to.have.length(1);
+    } finally {
+      testSearch().diagnostic.removeAllListeners('request');
+    }
+  });
+
+  it('keeps typo tolerance for every word when the index cannot be asked', async () => {
+    const down = new Client({ node: 'http://127.0.0.1:1', maxRetries: 0, requestTimeout: 500, enableMetaHeader: false });
+    const policy = await new KnownWords(down, testConfig().indexAlias).typoPolicy(['engineer']);
+    expect(policy('engineer')).to.equal(true);
+    await down.close();
+  });
+
+  it('forgets the oldest answers beyond its size', async () => {
+    const words = new KnownWords(testSearch(), testConfig().indexAlias, { maxEntries: 1 });
+    await words.typoPolicy(['engineer']);
+    await words.typoPolicy(['kotlin']);
+    const asked: string[] = [];
+    testSearch().diagnostic.on('request', (_err, event) => asked.push(event?.meta.request.params.path ?? ''));
+    try {
+      await words.typoPolicy(['engineer']);
+      expect(asked).to.have.length(1);
+    } finally {
+      testSearch().diagnostic.removeAllListeners('request');
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import type { JobTypeValue } from '../../../../shared/schemas/common';
+import { ENGLISH_STOP_WORDS, MAX_QUERY_WORDS, queryTokens } from './query-words';
+
+/** Seniority levels a seeker names ("senior", "entry level", "head of"). */
+export type Level = 'intern' | 'entry' | 'mid' | 'senior' | 'lead' | 'principal' | 'head';
+
+/**
+ * What a job seeker's query asks for, read the way the seeker meant it: the role (the words
+ * that must match), and the seniority, job type and remote work it names, which favour the
+ * jobs that have them without being required of every job (most postings state no seniority,
+ * and a part-time post is often a full-time post that says "part time considered"). Filler
+ * ("jobs", "vacancy", "hiring") is dropped: it says nothing about which job.
+ */
+export interface QueryIntent {
+  /** Words of the role, in order, without stop words, filler and the phrases understood below. */
+  role: string[];
+  levels: Level[];
+  types: JobTypeValue[];
+  remote: boolean;
+  /** The query without filler ("head of nursing"): what the phrase boosts compare with titles. */
+  phraseText: string;
+  /**
+   * The role as typed, stop words within it kept ("speech and language therapist"): what the
+   * phrase boost compares with descriptions, where a level or type named twice ("entry level")
+   * would otherwise outrank a title that names the role.
+   */
+  rolePhrase: string;
+}
+
+/** Words that say "a job" and nothing about which one. */
+const FILLER = new Set([
+  'job', 'jobs', 'role', 'roles', 'position', 'positions', 'vacancy', 'vacancies', 'hiring', 'opportunity', 'opportunities',
+  'opening', 'openings', 'career', 'careers', 'post', 'posts', 'wanted', 'needed',
+]);
+
+/** Phrases (as word sequences) and what they name; a phrase may name a level and a job type at once ("internship"). */
+interface Understood {
+  words: readonly string[];
+  level?: Level;
+  type?: JobTypeValue;
+  remote?: true;
+}
+
+const PHRASES: readonly Understood[] = (
+  [
+  ...['intern', 'interns', 'internship', 'internships'].map((w) => ({ words: [w], level: 'intern' as const, type: 'internship' as const })),
+  ...['graduate', 'graduates', 'grad', 'junior', 'jr', 'jnr', 'trainee', 'entry-level'].map((w) => ({ words: [w], level: 'entry' as const })),
+  { words: ['entry', 'level'], level: 'entry' },
+  { words: ['new', 'grad'], level: 'entry' },
+  { words: ['mid', 'level'], level: 'mid' },
+  ...['mid', 'mid-level', 'intermediate'].map((w) => ({ words: [w], level: 'mid' as const })),
+  ...['senior', 'sr', 'snr'].map((w) => ({ words: [w], level: 'senior' as const })),
+  { words: ['lead'], level: 'lead' },
+  { words: ['principal'], level: 'principal' },
+  { words: ['head', 'of'], level: 'head' },
+  { words: ['part', 'time'], type: 'part_time' },
+  ...['part-time', 'parttime'].map((w) => ({ words: [w], type: 'part_time' as const })),
+  { words: ['full', 'time'], type: 'full_time' },
+  ...['full-time', 'fulltime', 'permanent'].map((w) => ({ words: [w], type: 'full_time' as const })),
+  ...['contract', 'contractor', 'contracts', 'temporary', 'temp', 'fixed-term'].map((w) => ({ words: [w], type: 'contract' as const })),
+  { words: ['fixed', 'term'], type: 'contract' },
+  ...['freelance', 'freelancer'].map((w) => ({ words: [w], type: 'freelance' as const })),
+  ...['volunteer', 'volunteering', 'voluntary'].map((w) => ({ words: [w], type: 'volunteer' as const })),
+  ...['remote', 'remotely', 'wfh'].map((w) => ({ words: [w], remote: true as const })),
+  { words: ['work', 'from', 'home'], remote: true },
+  { words: ['home', 'based'], remote: true },
+  ] satisfies Understood[]
+).sort((a, b) => b.words.length - a.words.length);
+
+const contentWords = (tokens: readonly string[]) => [...new Set(tokens.filter((w) => !ENGLISH_STOP_WORDS.has(w)))].slice(0, MAX_QUERY_WORDS);
+
+/** The longest run of kept tokens, without stop words at its ends ("nurse" of "part time nurse"). */
+function longestRun(kept: readonly (string | undefined)[]): string {
+  let best: string[] = [];
+  let run: string[] = [];
+  for (const token of [...kept, undefined]) {
+    if (token !== undefined) run.push(token);
+    else {
+      while (run.length > 0 && ENGLISH_STOP_WORDS.has(run[0])) run.shift();
+      while (run.length > 0 && ENGLISH_STOP_WORDS.has(run[run.length - 1])) run.pop();
+      if (run.length > best.length) best = run;
+      run = [];
+    }
+  }
+  return best.join(' ');
+}
+
+/**
+ * Reads a query. When nothing of a role is left ("senior", "part time jobs", "remote"), the
+ * words it has are the role after all, so the query still asks for something: the filler when
+ * it is all there is ("jobs").
+ */
+export function understandQuery(q: string): QueryIntent {
+  const tokens = queryTokens(q);
+  const levels = new Set<Level>();
+  const types = new Set<JobTypeValue>();
+  let remote = false;
+  const rest: string[] = [];
+  // Tokens of the role as typed (stop words kept), for the phrase; filler and understood phrases leave gaps.
+  const kept: (string | undefined)[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const phrase = PHRASES.find((p) => p.words.every((word, k) => tokens[i + k] === word));
+    if (!phrase) {
+      rest.push(tokens[i]);
+      kept.push(FILLER.has(tokens[i]) ? undefined : tokens[i]);
+      i += 1;
+      continue;
+    }
+    kept.push(undefined);
+    if (phrase.level) levels.add(phrase.level);
+    if (phrase.type) types.add(phrase.type);
+    if (phrase.remote) remote = true;
+    i += phrase.words.length;
+  }
+  const withoutFiller = tokens.filter((w) => !FILLER.has(w));
+  const role = contentWords(rest.filter((w) => !FILLER.has(w)));
+  return {
+    role: role.length > 0 ? role : contentWords(withoutFiller).length > 0 ? contentWords(withoutFiller) : contentWords(tokens),
+    levels: [...levels],
+    types: [...types],
+    remote,
+    phraseText: (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
+    rolePhrase: role.length > 0 ? longestRun(kept) : (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
+  };
+}

@@ -1,0 +1,291 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { isJobType } from '../../../../shared/schemas/common';
+import { intentClauses } from './intent-clauses';
+import { placeCodeOf } from './place-names';
+import { understandQuery, type QueryIntent } from './query-intent';
+import { queryWords } from './query-words';
+import { concepts, relatedTo, synonymsOf, type Concept } from './synonyms';
+import { formsOf } from './word-forms';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/**
+ * How much a match in each field counts (DESIGN.md 4): the title most, then skills,
+ * organization and tags, then the description. Location and department count as little as the
+ * description, so "berlin" or "marketing" in a query still finds the jobs a seeker means; a
+ * word that names a place counts more in the location (PLACE_WEIGHT).
+ */
+export const FIELD_WEIGHTS: Record<string, number> = {
+  title: 6,
+  skills: 3,
+  organization: 3,
+  tags: 3,
+  description: 1,
+  location: 1,
+  department: 1,
+};
+
+/**
+ * Up to four words must all match; of longer queries, four fifths. A seeker typing "senior
+ * kotlin engineer" wants jobs with all three, not every job that says "engineer". A multi-word
+ * synonym ("machine learning") counts as one word here. Requiring all four of four words is also
+ * what keeps such a search cheap: with three of four, Elasticsearch must weigh every job that has
+ * any three of them (21 ms over a million postings, against 10 for all four).
+ */
+export const MINIMUM_WORDS_MATCHED = '4<80%';
+
+/**
+ * When no job has all the words (MINIMUM_WORDS_MATCHED), the search is answered with one word
+ * fewer required, from three words on: better the jobs that miss one word than none. Queries
+ * of one or two words are never relaxed.
+ */
+export const RELAXED_WORDS_MATCHED = '2<75%';
+
+/** Typos are forgiven only on words of 4+ letters (one edit) or 7+ letters (two), never in the first letter. */
+const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions: 50 } as const;
+/** A word found only through a typo scores at most this share of an exact match. */
+const TYPO_WEIGHT = 0.5;
+/** A word found through a synonym ("k8s" for "kubernetes"): below the word itself, above a typo. */
+const SYNONYM_WEIGHT = 0.8;
+/** A neighbouring role ("devops" for "sre", ./synonyms relatedTo): below the role and its synonyms. */
+const RELATED_WEIGHT = 0.3;
+/**
+ * Another form of the word ("analysts" for "analyst"). Each form is its own term with its own
+ * rarity, and a rare form scores up to twice the common one (a title "Business Analysts" scored
+ * 66 for "analyst" against 36 for a title "Data Analyst"); below half, the form the seeker typed
+ * still ranks first, as a stemmed index would rank them together.
+ */
+const FORM_WEIGHT = 0.4;
+/**
+ * Another form of a word that names roles, asked for in the short fields only (formsQueries).
+ * Its rarity is then taken over those fields alone, where the other form is rare: at FORM_WEIGHT,
+ * titles "Registered Nurses" outranked every "Nurse" title for "nurse jobs" on the real postings.
+ */
+const SHORT_FIELD_FORM_WEIGHT = 0.2;
+
+/**
+ * Typos are looked for in the short fields only: in a long description a word one edit away
+ * is usually another word ("data" and "date"), which would let unrelated jobs match.
+ */
+export const TYPO_FIELDS = new Set(['title', 'skills', 'organization', 'tags', 'location', 'department']);
+
+const weighted = (suffix: string, only?: ReadonlySet<string>) =>
+  Object.entries(FIELD_WEIGHTS)
+    .filter(([field]) => !only || only.has(field))
+    .map(([field, weight]) => `${field}${suffix}^${weight}`);
+
+/**
+ * A place named in a query ("nurse london") means where the job is: for a word the index knows
+ * as a place (more job locations than titles have it, ./known-words), the location counts more
+ * than skills, far above a passing mention of the place in a description. Other words keep the
+ * location's low weight: "nurse" in a location named "Nurse Bank" is no reason to rank a job.
+ */
+const PLACE_WEIGHT = 4;
+
+// The field lists ("title^6", ...) are the same for every word of every query: built once.
+// The main fields keep words as written (no stemming); a word asks for its forms (./word-forms).
+const WORD_FIELDS = weighted('');
+const PLACE_WORD_FIELDS = WORD_FIELDS.map((field) => (field.startsWith('location^') ? `location^${PLACE_WEIGHT}` : field));
+/** The fields of a word (all) and those where a word that names roles asks for its other forms (short: no description; formsQueries). */
+type WordFields = { all: string[]; short: string[] };
+const withShort = (all: string[]): WordFields => ({ all, short: all.filter((field) => !field.startsWith('description^')) });
+const FIELDS_OF_WORD = withShort(WORD_FIELDS);
+const FIELDS_OF_PLACE_WORD = withShort(PLACE_WORD_FIELDS);
+/**
+ * Where a place favours a job (placeQuery): its location above all; named in the title or the
+ * description, the job may be elsewhere ("Bioprocess Scientist - San Diego" outranked data
+ * scientists located there when the title counted as much as for a role word).
+ */
+const PLACE_FIELDS = [`location^${PLACE_WEIGHT}`, 'title^1', 'organization^1', 'description^0.5'];
+const PLAIN_TYPO_FIELDS = weighted('.plain', TYPO_FIELDS);
+const PLAIN_FIELDS = weighted('.plain');
+
+/**
+ * A synonym standing in for `standsFor` query words, in the main fields; one of several words
+ * as a phrase. A match scores about the sum of its words, so the weight is scaled by the words it
+ * stands for over its own: "machine learning" for "ml" counts as one word and never outranks "ML"
+ * itself, while "ML" for "machine learning" counts as two, as the words it replaces do. (An
+ * abbreviation is rarer than its words, so "HCA" for "healthcare assistant" may outrank the words
+ * themselves; counted as one word, "ML" fell below "machine" and "learning" far apart.)
+ * A phrase scores by its words' rarity in the field it stands in ("Machine Learning Engineer"
+ * titles rank first for "ml engineer"); scored by their rarity over all the fields, as words
+ * are (formsQueries), nDCG@10 on the judged set fell from 0.950 to 0.942.
+ */
+function synonymQuery(synonym: string, standsFor = 1, weight = SYNONYM_WEIGHT): Query {
+  const words = synonym.split(' ').length;
+  return {
+    multi_match: {
+      query: synonym,
+      type: words > 1 ? 'phrase' : 'cross_fields',
+      fields: WORD_FIELDS,
+      boost: (weight * standsFor) / words,
+    },
+  };
+}
+
+/**
+ * Which query words get typo tolerance: all of them, or only those the index does not know; and
+ * which name places or roles (./known-words). Without that knowledge no word names either.
+ */
+export interface TypoPolicy {
+  (word: string): boolean;
+  /** Words found in more job locations than job titles ("london", not "nurse"). */
+  readonly places?: ReadonlySet<string>;
+  /** Words that name roles: in titles nearly as often as in descriptions ("nurse", not "schools"; ./known-words ROLE_TITLE_SHARE). */
+  readonly roles?: ReadonlySet<string>;
+}
+const EVERY_WORD: TypoPolicy = () => true;
+
+/** A US state named in full meets its code in the location ("california": "San Diego, CA"). */
+function placeCodeQueries(word: string): Query[] {
+  const code = placeCodeOf(word);
+  return code ? [{ term: { 'location.plain': { value: code, boost: FIELD_WEIGHTS.location } } }] : [];
+}
+
+/**
+ * The main clauses of a word: the word as typed in its best field (a word the tokenizer splits,
+ * "front-end", in all its parts), and its other forms ("nurses" finds "nurse", ./word-forms) at
+ * FORM_WEIGHT. The word's rarity is taken over all the fields together (cross_fields), so the
+ * field weights decide: with each field's own rarity, "nurse" in the one employer named "Nurse
+ * Jobs" (3 postings) scored 33 against 10 to 15 for "Nurse" in a title (5 000 postings). (A
+ * second clause scoring title and description by their own rarity, so that "AI" in a title
+ * counts more than in a description, left nDCG@10 on the judged set unchanged at a clause more
+ * per word.)
+ *
+ * A word that names roles ("nurse", "engineer": TypoPolicy.roles) asks for its other forms in the
+ * short fields only (at SHORT_FIELD_FORM_WEIGHT). In a description the other form is mostly about
+ * colleagues: of the real postings that say "pharmacists" there but "pharmacist" nowhere, the
+ * first fifteen are pharmacy technicians, nurses and GPs; "engineers" brought data scientists to
+ * "engineer", "designers" data analysts to "designer". Other words ask for their forms in the
+ * description too, where a setting is described: with the short fields alone, "teacher schools"
+ * fell from 18 real postings to 3 and "care homes" from 2 376 to 898. Leaving the description
+ * out of the forms of role words also takes 6-9 % off a four-word search over a million
+ * postings, whose descriptions are full of "engineers", "developers" and "designers".
+ */
+function formsQueries(word: string, fields: WordFields, namesRoles: boolean): Query[] {
+  const itself: Query = { multi_match: { query: word, type: 'cross_fields', fields: fields.all, operator: 'and' } };
+  const others = formsOf(word).filter((form) => form !== word);
+  if (others.length === 0) return [itself];
+  const [formFields, boost] = namesRoles ? [fields.short, SHORT_FIELD_FORM_WEIGHT] : [fields.all, FORM_WEIGHT];
+  return [itself, { multi_match: { query: others.join(' '), type: 'cross_fields', fields: formFields, boost } }];
+}
+
+/**
+ * One word of the query: its best field counts, in any of its forms ("developers" finds
+ * "developer") or, with a typo ("typscript" finds "TypeScript"), as typed at a lower weight, or
+ * through a synonym ("k8s" finds "Kubernetes", ./synonyms) at a weight between the two. An
+ * experience level or job type ("senior", "internship") matches those fields too.
+ *
+ * Only the best field counts (no tie_breaker): with one, Elasticsearch cannot skip documents
+ * that cannot reach the top, and a common word over a million postings took 29 ms instead of 4.
+ * The typo clause is left out for words the index knows: their fuzzy expansions are other real
+ * words ("engineer", "engineers", "engineered") whose postings cost more than the word itself.
+ * `type` holds one of JOB_TYPES, so only those words are looked up there: a term that cannot
+ * match still costs a look-up in every segment (1-2 % of a four-word search over a million postings).
+ */
+function wordQuery(word: string, typos: TypoPolicy): Query {
+  return {
+    dis_max: {
+      queries: [
+        ...formsQueries(word, typos.places?.has(word) ? FIELDS_OF_PLACE_WORD : FIELDS_OF_WORD, typos.roles?.has(word) ?? false),
+        ...(typos(word)
+          ? [{ multi_match: { query: word, type: 'best_fields', fields: PLAIN_TYPO_FIELDS, operator: 'and', ...TYPO_TOLERANCE, boost: TYPO_WEIGHT } } as Query]
+          : []),
+        ...synonymsOf(word).map((synonym) => synonymQuery(synonym)),
+        ...relatedTo(word).map((related) => synonymQuery(related, 1, RELATED_WEIGHT)),
+        ...placeCodeQueries(word),
+        { term: { 'experience.lower': { value: word, boost: FIELD_WEIGHTS.description } } },
+        ...(isJobType(word) ? [{ term: { type: { value: word, boost: FIELD_WEIGHTS.description } } } as Query] : []),
+      ],
+    },
+  };
+}
+
+/**
+ * One term of the query (./synonyms): a word, or the words of a multi-word synonym, which must
+ * all match unless one of the term's synonyms stands in for them ("ml" for "machine learning").
+ */
+function conceptQuery({ words, synonyms }: Concept, typos: TypoPolicy): Query {
+  if (words.length === 1) return wordQuery(words[0], typos);
+  return {
+    dis_max: { queries: [{ bool: { must: words.map((word) => wordQuery(word, typos)) } }, ...synonyms.map((synonym) => synonymQuery(synonym, words.length))] },
+  };
+}
+
+/** A query of stop words only ("IT"): matched as typed, in the .plain fields, which keep them. */
+function stopWordsQuery(q: string): Query {
+  return { multi_match: { query: q, type: 'best_fields', fields: PLAIN_FIELDS, operator: 'and' } };
+}
+
+/** Whether a query has enough role words that RELAXED_WORDS_MATCHED asks for fewer than MINIMUM_WORDS_MATCHED. */
+export function canRelax(q: string): boolean {
+  return !queryWords(q).onlyStopWords && concepts(understandQuery(q).role).length >= 3;
+}
+
+/** The two parts of a search's scoring: what must match (and scores), and what lifts the best of those. */
+export interface RelevanceQuery {
+  match: Query;
+  /** Phrase clauses, applied to the top PHRASE_WINDOW hits only (search-request: rescore). */
+  phrases?: Query;
+}
+
+/**
+ * How many of the best hits the phrase clauses re-rank: at least a page of the largest limit.
+ * Scored on every match instead, they took half the time of a four-word search over a million
+ * postings (36 ms against 22). Jobs outside the window keep their order, page after page.
+ */
+export const PHRASE_WINDOW = 100;
+
+/** A place that favours the jobs located there (PLACE_FIELDS), or in its state ("california": "CA"). */
+function placeQuery(place: string): Query {
+  return { dis_max: { queries: [{ multi_match: { query: place, type: 'cross_fields', fields: PLACE_FIELDS } }, ...placeCodeQueries(place)] } };
+}
+
+/**
+ * What must match: the role words of the query (./query-intent), each in any field
+ * (term-centric), enough of them (MINIMUM_WORDS_MATCHED, or RELAXED_WORDS_MATCHED when
+ * `relaxed`). Filler ("jobs") never counts, so a query cannot match on filler alone. The places
+ * (words the index knows as places: "bristol"), level, type and remote work the query names
+ * favour the jobs that have them (./intent-clauses): a pharmacist elsewhere is a better answer
+ * to "pharmacist birmingham" than a nurse in Birmingham whose posting mentions a pharmacist.
+ * A query of places alone ("london") asks for them.
+ */
+function matchQuery(intent: QueryIntent, typos: TypoPolicy, relaxed: boolean): Query {
+  const isPlace = (word: string) => typos.places?.has(word) ?? false;
+  const places = intent.role.every(isPlace) ? [] : intent.role.filter(isPlace);
+  const roleWords = intent.role.filter((word) => !places.includes(word));
+  const role: Query = {
+    bool: { should: concepts(roleWords).map((concept) => conceptQuery(concept, typos)), minimum_should_match: relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
+  };
+  const favoured = [...places.map(placeQuery), ...intentClauses(intent)];
+  return favoured.length === 0 ? role : { bool: { must: role, should: favoured } };
+}
+
+/**
+ * The scoring of a search: what must match (matchQuery). Phrase clauses then lift the jobs
+ * where the words stand together: the exact phrase in the title most, then adjacent word pairs
+ * in the title and in the description. Filler words are left out of the phrase ("nurse jobs"
+ * is compared as "nurse"), and in the description the level and type words too.
+ */
+export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD, relaxed = false): RelevanceQuery {
+  const { words, onlyStopWords } = queryWords(q);
+  if (words.length === 0) return { match: { match_none: {} } };
+  const intent = onlyStopWords ? undefined : understandQuery(q);
+  const phrase = intent?.phraseText ?? q;
+  const match = intent ? matchQuery(intent, typos, relaxed) : stopWordsQuery(q);
+  // One word is no phrase: its "phrase" in the title only doubled the title's weight ("RN" as a
+  // job code in "IAPT Therapist (BNSSG 619 RN)" outranked nurses), and cost a rescore.
+  if (!phrase.includes(' ')) return { match };
+  return {
+    match,
+    phrases: {
+      bool: {
+        should: [
+          { match_phrase: { 'title.plain': { query: phrase, boost: 4 } } },
+          { match: { 'title.pairs': { query: phrase, boost: 2 } } },
+          { match: { 'description.pairs': { query: intent?.rolePhrase ?? q, boost: 1 } } },
+        ],
+      },
+    },
+  };
+}

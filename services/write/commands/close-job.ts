@@ -1,0 +1,25 @@
+import type { Database } from '../../../shared/db/database';
+import { errors } from '../../../shared/errors';
+import type { CommittedJob } from '../../../shared/jobs/job-document';
+import type { JobDocumentRow } from '../../../shared/jobs/job-rows';
+import { queryableClient } from '../../../shared/db/queryable';
+import { loadJob, writeJobChange } from '../store/job-changes';
+
+/** What a close did: closed the job now, or found it closed already (closing is idempotent). */
+export type CloseResult = { closed: true; job: CommittedJob } | { closed: false; row: JobDocumentRow };
+
+/**
+ * Closes a job (existence and permission were checked before): turns its flag off, records when,
+ * and writes the change with its outbox row in one transaction, so the job leaves browse and
+ * search and takes no more applications. A job already closed is answered as it is, unchanged.
+ */
+export async function closeJob(db: Database, jobId: string): Promise<CloseResult> {
+  return db.transaction(async (client) => {
+    const q = queryableClient(client);
+    const job = await writeJobChange(q, jobId, 'is_active = false, closed_at = now()', {}, 'j.is_active');
+    if (job) return { closed: true, job };
+    const row = await loadJob(q, jobId);
+    if (!row) throw errors.jobNotFound(jobId);
+    return { closed: false, row };
+  });
+}

@@ -1,0 +1,26 @@
+import type { Database } from '../../../shared/db/database';
+
+/** A listing query in parts: what to select, from where (with its filters as $1..$n), in which order. */
+export interface PagedSelect {
+  columns: string;
+  /** FROM and WHERE clauses; their parameters are `params`, numbered from $1. */
+  from: string;
+  params: unknown[];
+  orderBy: string;
+}
+
+/**
+ * One page of rows and the number of all matching rows, in one round trip in the usual case: the
+ * page rows carry the count (count(*) OVER ()). A page past the end has no row to carry it, so only
+ * then is the count asked for on its own.
+ */
+export async function pageWithTotal<R extends object>(db: Database, select: PagedSelect, limit: number, offset: number): Promise<{ rows: R[]; total: number }> {
+  const n = select.params.length;
+  const rows = await db.query<R & { total: number }>(
+    `SELECT ${select.columns}, count(*) OVER ()::int AS total ${select.from} ORDER BY ${select.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...select.params, limit, offset],
+  );
+  if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row as unknown as R), total: rows[0].total };
+  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${select.from}`, select.params);
+  return { rows: [], total };
+}
