@@ -19,8 +19,6 @@ export interface HttpState {
 }
 
 export interface HttpStateOptions {
-  /** Monotonic milliseconds, for the in-memory windows (tests move time). */
-  now?: () => number;
   /** Bound of each in-memory limiter (tests shrink it to show what a flood evicts). */
   maxWindows?: number;
   /** Where the shared store reports its outages (default: a logger of its own at the configured level). */
@@ -36,7 +34,7 @@ export interface HttpStateOptions {
 export function createHttpState(config: Config, options: HttpStateOptions = {}): HttpState {
   const metrics = new HttpMetrics();
   if (!config.redisUrl) {
-    return { metrics, rateLimits: createRateLimits(config, options.now, { maxWindows: options.maxWindows }), close: async () => undefined };
+    return { metrics, rateLimits: createRateLimits(config, { maxWindows: options.maxWindows }), close: async () => undefined };
   }
   const logger = options.logger ?? createLogger(config.logLevel, 'rate-limits');
   const health = new SharedStoreHealth(logger, metrics.registry);
@@ -49,7 +47,7 @@ export function createHttpState(config: Config, options: HttpStateOptions = {}):
     new RedisRateLimitStore(redis, { ...limiter, name, keyPrefix: `${prefix}:${name}` }, memory, health);
   return {
     metrics,
-    rateLimits: createRateLimits(config, options.now, { maxWindows: options.maxWindows, shared }),
+    rateLimits: createRateLimits(config, { maxWindows: options.maxWindows, shared }),
     sharedLimits: health,
     close: async () => {
       redis.disconnect();

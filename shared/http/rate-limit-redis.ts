@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
-import type { LimiterOptions, RateDecision, RateLimitStore } from './rate-limiter';
+import type { LimiterOptions, RateDecision, RateLimitStore } from './rate-limit-store';
 
 /**
  * How long a rate-limit count may wait for Redis. A limiter is on the path of every request:

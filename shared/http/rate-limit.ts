@@ -1,10 +1,10 @@
-import { performance } from 'node:perf_hooks';
 import type { Context, Middleware } from 'koa';
 import { hashApiKey } from '../auth/api-key';
 import type { Config } from '../config';
 import { ApiError, errors } from '../errors';
 import { isApiOperation } from '../openapi/operation-errors';
-import { MemoryRateLimitStore, type LimiterOptions, type RateDecision, type RateLimitStore } from './rate-limiter';
+import { MemoryRateLimitStore } from './rate-limit-memory';
+import type { LimiterOptions, RateDecision, RateLimitStore } from './rate-limit-store';
 import type { RouteDefinition } from './route';
 
 const MINUTE_MS = 60_000;
@@ -39,19 +39,15 @@ export type RateLimitConfig = Pick<Config, 'readRateLimitPerMinute' | 'writeRate
 export type SharedRateLimitStore = (name: string, options: LimiterOptions, memory: RateLimitStore) => RateLimitStore;
 
 /**
- * The limiters the configuration asks for. `now` is monotonic milliseconds (tests move it);
- * `maxWindows` bounds each limiter's memory (tests make it small to show what a flood evicts);
- * `shared` puts each limit in a store every instance shares (REDIS_URL), memory staying its fallback.
+ * The limiters the configuration asks for. `maxWindows` bounds each limiter's memory (tests make
+ * it small to show what a flood evicts); `shared` puts each limit in a store every instance
+ * shares (REDIS_URL), memory staying its fallback. In-memory windows run on Date.now (tests move it).
  */
-export function createRateLimits(
-  config: RateLimitConfig,
-  now: () => number = () => performance.now(),
-  options: { maxWindows?: number; shared?: SharedRateLimitStore } = {},
-): RateLimits {
+export function createRateLimits(config: RateLimitConfig, options: { maxWindows?: number; shared?: SharedRateLimitStore } = {}): RateLimits {
   const store = (name: string, limit: number) => {
     if (!(limit > 0)) return undefined;
     const limiter: LimiterOptions = { limit, windowMs: MINUTE_MS, maxKeys: options.maxWindows };
-    const memory = new MemoryRateLimitStore(limiter, now);
+    const memory = new MemoryRateLimitStore(limiter);
     return options.shared ? options.shared(name, limiter, memory) : memory;
   };
   return {

@@ -39,15 +39,16 @@ const rateHeaders = (res: Response) => ({
 });
 
 describe('rate limits (DESIGN.md 10)', () => {
-  // The limiters run on this clock, so a test crosses a one-minute window without waiting.
+  // The in-memory limiters (rate-limiter-flexible) count on Date.now: this suite holds it at
+  // `now` and moves it, so a test crosses a one-minute window without waiting.
+  const realNow = Date.now;
   let now = 0;
-  const clock = () => now;
   /** Read and per-key limits as given, the address limits off unless `more` sets them. */
   const limits = (read: number, write: number, more: Partial<Config> = {}): Config =>
     testConfig({ readRateLimitPerMinute: read, writeRateLimitPerMinute: write, writeAddressRateLimitPerMinute: 0, authFailureLimitPerMinute: 0, trustProxy: true, ...more });
-  const readApp = (config: Config) => createReadApp({ config, search: testSearch(), logger: testLogger, http: createHttpState(config, { now: clock }) }).app;
+  const readApp = (config: Config) => createReadApp({ config, search: testSearch(), logger: testLogger, http: createHttpState(config) }).app;
   const writeApp = (config: Config, { db = testDb(), maxWindows }: { db?: Database; maxWindows?: number } = {}) =>
-    createWriteApp({ config, db, search: testSearch(), logger: testLogger, http: createHttpState(config, { now: clock, maxWindows }) }).app;
+    createWriteApp({ config, db, search: testSearch(), logger: testLogger, http: createHttpState(config, { maxWindows }) }).app;
 
   before(async () => {
     await resetDatabase();
@@ -55,7 +56,12 @@ describe('rate limits (DESIGN.md 10)', () => {
   });
 
   beforeEach(() => {
-    now = 1_000_000;
+    now = realNow();
+    Date.now = () => now;
+  });
+
+  afterEach(() => {
+    Date.now = realNow;
   });
 
   describe('reads, per client address', () => {
@@ -240,7 +246,7 @@ describe('rate limits (DESIGN.md 10)', () => {
 
   describe('the whole API at one base URL', () => {
     const wholeApi = (config: Config) =>
-      httpClient(createAllInOneApp({ config, db: testDb(), search: testSearch(), logger: testLogger, http: createHttpState(config, { now: clock }) }).handler);
+      httpClient(createAllInOneApp({ config, db: testDb(), search: testSearch(), logger: testLogger, http: createHttpState(config) }).handler);
 
     it('never limits health, readiness, metrics or documentation, nor unknown paths', async () => {
       const client = wholeApi(limits(1, 1));
