@@ -1,10 +1,12 @@
-/**
- * application/json and every application/*+json (merge-patch+json for PATCH, vnd.*+json, ...),
- * by the RFC 6838 characters of a subtype name; parameters such as charset are ignored.
- */
-const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9!#$&^_.+-]+\+)?json$/;
+import { is as typeIs } from 'type-is';
 
-/** True when a Content-Type names a JSON body: application/json or application/*+json. */
+/** application/json and every application/*+json (merge-patch+json for PATCH, vnd.*+json, ...). */
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/**
+ * True when a Content-Type names a JSON body: application/json or application/*+json, whatever
+ * the case and parameters (type-is parses and validates the media type, RFC 6838 names).
+ */
 export function isJsonMediaType(contentType: string): boolean {
-  return JSON_MEDIA_TYPE.test(contentType.split(';')[0].trim().toLowerCase());
+  return typeIs(contentType, JSON_TYPES) !== false;
 }
