@@ -3,6 +3,7 @@ import { API_KEY_PATTERN, hashApiKey } from '../../../shared/auth/api-key';
 import type { Database } from '../../../shared/db/database';
 import { errors } from '../../../shared/errors';
 import { countAuthenticatedKey } from '../../../shared/http/rate-limit';
+import { findApiKeyByHash } from '../store/api-key-lookup';
 
 /** The user behind an API key. */
 export interface Caller {
@@ -10,22 +11,6 @@ export interface Caller {
   keyId: string;
   isRecruiter: boolean;
 }
-
-/**
- * Looks the key up by its hash and, in the same statement, records its use at most once a minute
- * (so operators can see stale keys in keys:list without a write on every request).
- */
-const LOOKUP = `
-  WITH found AS (
-    SELECT k.id AS key_id, u.id AS user_id, u.is_recruiter, k.revoked_at IS NOT NULL AS revoked
-      FROM api_keys k JOIN users u ON u.id = k.user_id
-     WHERE k.key_hash = $1
-  ), touched AS (
-    UPDATE api_keys SET last_used_at = now()
-     WHERE id = (SELECT key_id FROM found WHERE NOT revoked)
-       AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
-  )
-  SELECT key_id, user_id, is_recruiter, revoked FROM found`;
 
 /**
  * Resolves the x-api-key header to its user, or throws 401 `unauthenticated`. Looked up on every
@@ -39,8 +24,7 @@ export async function authenticate(ctx: Context, db: Database): Promise<Caller> 
   if (!key) throw errors.unauthenticated('The x-api-key header is missing.');
   if (!API_KEY_PATTERN.test(key)) throw errors.unauthenticated('The API key is not valid.');
   const keyHash = hashApiKey(key);
-  const rows = await db.query<{ key_id: string; user_id: string; is_recruiter: boolean; revoked: boolean }>(LOOKUP, [keyHash]);
-  const found = rows[0];
+  const found = await findApiKeyByHash(db, keyHash);
   if (!found) throw errors.unauthenticated('The API key is not valid.');
   if (found.revoked) throw errors.unauthenticated('The API key has been revoked.');
   await countAuthenticatedKey(ctx, keyHash);

@@ -1,4 +1,3 @@
-import type { PoolClient } from 'pg';
 import type { Database } from '../../../shared/db/database';
 import type { ApiError } from '../../../shared/errors';
 import type { JobCreateRequest } from '../../../shared/schemas/job-create';
@@ -6,6 +5,7 @@ import type { CommittedJob } from '../../../shared/jobs/job-document';
 import { queryableClient, type Queryable } from '../../../shared/db/queryable';
 import { insertJobs } from '../store/insert-jobs';
 import { checkReferences } from '../store/references';
+import { savepointsOf, type Savepoints } from '../store/savepoints';
 import { toJobWriteError } from '../store/write-errors';
 
 /** What became of one job of a batch. */
@@ -22,7 +22,7 @@ export async function createJobsBatch(db: Database, userId: string, inputs: read
     const q = queryableClient(client);
     const { problems, countries } = await checkReferences(q, userId, inputs);
     const passing = inputs.map((_, i) => i).filter((i) => !problems[i]);
-    const inserted = await insertIsolating(client, q, userId, passing.map((i) => inputs[i]), countries);
+    const inserted = await insertIsolating(savepointsOf(client), q, userId, passing.map((i) => inputs[i]), countries);
     const insertedAt = new Map(passing.map((inputIndex, k) => [inputIndex, inserted[k]]));
     return inputs.map((_, i): BatchOutcome => {
       const result = insertedAt.get(i) ?? problems[i]!;
@@ -36,33 +36,33 @@ export async function createJobsBatch(db: Database, userId: string, inputs: read
  * inserts them one by one (each behind a savepoint) to tell which are refused and why.
  */
 async function insertIsolating(
-  client: PoolClient,
+  savepoints: Savepoints,
   q: Queryable,
   userId: string,
   inputs: JobCreateRequest[],
   countries: ReadonlyMap<string, string | null>,
 ): Promise<(CommittedJob | ApiError)[]> {
   if (inputs.length === 0) return [];
-  await client.query('SAVEPOINT batch');
+  await savepoints.set('batch');
   try {
     const all = await insertJobs(q, userId, inputs, countries);
-    await client.query('RELEASE SAVEPOINT batch');
+    await savepoints.release('batch');
     return all;
   } catch (err) {
     if (!toJobWriteError(err, inputs[0])) throw err;
-    await client.query('ROLLBACK TO SAVEPOINT batch');
+    await savepoints.rollbackTo('batch');
   }
   const results: (CommittedJob | ApiError)[] = [];
   for (const input of inputs) {
-    await client.query('SAVEPOINT one');
+    await savepoints.set('one');
     try {
       const [one] = await insertJobs(q, userId, [input], countries);
-      await client.query('RELEASE SAVEPOINT one');
+      await savepoints.release('one');
       results.push(one);
     } catch (err) {
       const refused = toJobWriteError(err, input);
       if (!refused) throw err;
-      await client.query('ROLLBACK TO SAVEPOINT one');
+      await savepoints.rollbackTo('one');
       results.push(refused);
     }
   }

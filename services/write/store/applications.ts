@@ -1,8 +1,7 @@
 import type { Database } from '../../../shared/db/database';
-import { errors } from '../../../shared/errors';
 import { todayUtc } from '../../../shared/jobs/job-document';
-import { WITHDRAWABLE_STATUSES, type ApplicationStatus, type MyApplication } from '../../../shared/schemas/application';
-import { paginate, UUID_PATTERN } from '../../../shared/schemas/common';
+import { WITHDRAWABLE_STATUSES, type Application, type MyApplication } from '../../../shared/schemas/application';
+import { paginate } from '../../../shared/schemas/common';
 import type { MyApplicationList, MyApplicationsQuery } from '../../../shared/schemas/recruiter-jobs';
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -29,22 +28,42 @@ export async function listMyApplications(db: Database, userId: string, query: My
   return { applications: rows, pagination: paginate(total, page, limit) };
 }
 
+/** One of the caller's applications with its job; undefined when it is not theirs or unknown. `id` must be a UUID. */
+export async function findMyApplication(db: Database, userId: string, id: string, now = new Date()): Promise<MyApplication | undefined> {
+  const [row] = await db.query<MyApplication>(`${SELECT_MINE} WHERE a.user_id = $1 AND a.id = $3`, [userId, todayUtc(now), id]);
+  return row;
+}
+
 /**
- * Withdraws one of the caller's applications, in the order of DESIGN.md (authentication was done
- * before): it exists among the caller's (404; another user's application answers the same, so ids
- * of others' applications tell nothing), then its state: withdrawn already answers it unchanged
- * (idempotent), rejected or hired is final (409). The status changes only from a withdrawable one,
- * in one statement, so a concurrent decision and a withdrawal cannot both win.
+ * Sets one of the caller's applications to withdrawn, only from a withdrawable status and in one
+ * statement, so a concurrent decision and a withdrawal cannot both win. Changes nothing otherwise.
  */
-export async function withdrawApplication(db: Database, userId: string, applicationId: string, now = new Date()): Promise<MyApplication> {
-  if (!UUID_PATTERN.test(applicationId)) throw errors.applicationNotFound(applicationId);
-  const id = applicationId.toLowerCase();
+export async function markWithdrawn(db: Database, userId: string, id: string): Promise<void> {
   await db.query(
     `UPDATE applications SET status = 'withdrawn', updated_at = now() WHERE id = $1 AND user_id = $2 AND status = ANY($3::text[])`,
     [id, userId, WITHDRAWABLE_STATUSES],
   );
-  const [row] = await db.query<MyApplication>(`${SELECT_MINE} WHERE a.user_id = $1 AND a.id = $3`, [userId, todayUtc(now), id]);
-  if (!row) throw errors.applicationNotFound(applicationId);
-  if (row.status !== 'withdrawn') throw errors.applicationFinal(row.id, row.status as ApplicationStatus);
-  return row;
+}
+
+/**
+ * Inserts the application with the user's active resume and a snapshot of the profile, read in
+ * the same statement so they are consistent. No row means no active resume. A second application
+ * to the same job fails on the unique constraint applications_one_per_user_and_job.
+ */
+export async function insertApplication(db: Database, userId: string, jobId: string): Promise<Application | undefined> {
+  const [row] = await db.query<{ id: string; job_id: string; status: 'submitted'; created_at: Date }>(
+    `INSERT INTO applications (job_id, user_id, resume_id, profile_snapshot)
+     SELECT $1, u.id, r.id, jsonb_build_object('name', u.name, 'email', u.email, 'headline', u.headline)
+       FROM users u JOIN resumes r ON r.user_id = u.id AND r.is_active
+      WHERE u.id = $2
+     RETURNING id, job_id, status, created_at`,
+    [jobId, userId],
+  );
+  return row && { id: row.id, job_id: row.job_id, status: row.status, created_at: row.created_at.toISOString() };
+}
+
+/** The id of the user's application to the job, which must exist (asked after the unique constraint refused another). */
+export async function existingApplicationId(db: Database, userId: string, jobId: string): Promise<string> {
+  const [existing] = await db.query<{ id: string }>(`SELECT id FROM applications WHERE job_id = $1 AND user_id = $2`, [jobId, userId]);
+  return existing.id;
 }

@@ -3,7 +3,7 @@ import { defineRoute } from '../../../../shared/http/route';
 import { MyApplication } from '../../../../shared/schemas/application';
 import { authenticate } from '../../auth/authenticate';
 import type { WriteDeps } from '../../deps';
-import { withdrawApplication } from '../../store/applications';
+import { withdrawApplication } from '../../commands/withdraw-application';
 import { EXAMPLE_MY_APPLICATION } from '../jobs/manage-examples';
 
 /** POST /agents/applications/{application_id}/withdraw (issue 19): the applicant takes an application back. Idempotent. */

@@ -1,0 +1,22 @@
+import type { Database } from '../../../shared/db/database';
+import { errors } from '../../../shared/errors';
+import type { ApplicationStatus, MyApplication } from '../../../shared/schemas/application';
+import { UUID_PATTERN } from '../../../shared/schemas/common';
+import { findMyApplication, markWithdrawn } from '../store/applications';
+
+/**
+ * Withdraws one of the caller's applications, in the order of DESIGN.md (authentication was done
+ * before): it exists among the caller's (404; another user's application answers the same, so ids
+ * of others' applications tell nothing), then its state: withdrawn already answers it unchanged
+ * (idempotent), rejected or hired is final (409). The change comes first and the check reads its
+ * outcome, so a concurrent decision and a withdrawal cannot both win.
+ */
+export async function withdrawApplication(db: Database, userId: string, applicationId: string, now = new Date()): Promise<MyApplication> {
+  if (!UUID_PATTERN.test(applicationId)) throw errors.applicationNotFound(applicationId);
+  const id = applicationId.toLowerCase();
+  await markWithdrawn(db, userId, id);
+  const row = await findMyApplication(db, userId, id, now);
+  if (!row) throw errors.applicationNotFound(applicationId);
+  if (row.status !== 'withdrawn') throw errors.applicationFinal(row.id, row.status as ApplicationStatus);
+  return row;
+}
