@@ -1,7 +1,6 @@
 import type { Database } from '../../../shared/db/database';
-import type { Address, Location, WorkplaceTypeValue } from '../../../shared/schemas/location';
-import type { ListRequest } from '../routes/rpc/list-request';
-import { pageWithTotal } from './page-query';
+import type { WorkplaceTypeValue } from '../../../shared/schemas/location';
+import { pageWithTotal, type NamedPage } from './page-query';
 
 /** A location as selected for the list. */
 export interface LocationRow {
@@ -20,7 +19,7 @@ export interface LocationRow {
 /** One page of locations by name (case-insensitive), ties broken by id (locations_name_idx), and how many match. */
 export async function findLocations(
   db: Database,
-  request: ListRequest,
+  request: NamedPage,
   workplaceType: WorkplaceTypeValue | null,
 ): Promise<{ rows: LocationRow[]; total: number }> {
   return pageWithTotal<LocationRow>(
@@ -34,17 +33,4 @@ export async function findLocations(
     request.limit,
     request.offset,
   );
-}
-
-/** The Location object: `address` always present, its parts without a value omitted. */
-export function presentLocation(row: LocationRow): Location {
-  const address: Address = {
-    ...(row.address_line1 !== null && { line1: row.address_line1 }),
-    ...(row.address_line2 !== null && { line2: row.address_line2 }),
-    ...(row.city !== null && { city: row.city }),
-    ...(row.region !== null && { region: row.region }),
-    ...(row.postal_code !== null && { postal_code: row.postal_code }),
-    ...(row.country_code !== null && { country_code: row.country_code }),
-  };
-  return { id: row.id, name: row.name, is_remote: row.is_remote, workplace_type: row.workplace_type, address };
 }

@@ -1,7 +1,6 @@
 import type { Database } from '../../../shared/db/database';
 import type { Organization } from '../../../shared/schemas/organization';
-import type { ListRequest } from '../routes/rpc/list-request';
-import { pageWithTotal } from './page-query';
+import { pageWithTotal, type NamedPage } from './page-query';
 
 /** An organization as selected for the list. */
 export interface OrganizationRow {
@@ -14,7 +13,7 @@ export interface OrganizationRow {
 }
 
 /** One page of organizations by name (case-insensitive), ties broken by id (organizations_name_idx), and how many match. */
-export async function findOrganizations(db: Database, request: ListRequest): Promise<{ rows: OrganizationRow[]; total: number }> {
+export async function findOrganizations(db: Database, request: NamedPage): Promise<{ rows: OrganizationRow[]; total: number }> {
   return pageWithTotal<OrganizationRow>(
     db,
     {
@@ -26,16 +25,4 @@ export async function findOrganizations(db: Database, request: ListRequest): Pro
     request.limit,
     request.offset,
   );
-}
-
-/** The Organization object: fields without a value are omitted. */
-export function presentOrganization(row: OrganizationRow): Organization {
-  return {
-    id: row.id,
-    name: row.name,
-    ...(row.website !== null && { website: row.website }),
-    ...(row.industry !== null && { industry: row.industry }),
-    ...(row.size !== null && { size: row.size }),
-    ...(row.description !== null && { description: row.description }),
-  };
 }

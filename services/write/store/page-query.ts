@@ -1,5 +1,13 @@
 import type { Database } from '../../../shared/db/database';
 
+/** The page of a list filtered by name that a List call asks for. */
+export interface NamedPage {
+  /** ILIKE pattern for the name filter, or null when there is none. */
+  namePattern: string | null;
+  limit: number;
+  offset: number;
+}
+
 /** A listing query in parts: what to select, from where (with its filters as $1..$n), in which order. */
 export interface PagedSelect {
   columns: string;

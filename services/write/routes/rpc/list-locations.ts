@@ -1,10 +1,10 @@
 import { defineRoute } from '../../../../shared/http/route';
-import { paginate } from '../../../../shared/schemas/common';
 import { ListLocationsRequest, ListLocationsResponse } from '../../../../shared/schemas/location';
 import { RPC_MAX_LIMIT } from '../../../../shared/schemas/rpc';
 import type { WriteDeps } from '../../deps';
 import { prepareListBody, readListRequest } from './list-request';
-import { findLocations, presentLocation } from '../../store/locations';
+import { findLocations } from '../../store/locations';
+import { presentLocationPage } from '../../presenters/locations';
 
 /** POST /location.v1.LocationService/List (spec 4.6, DESIGN.md 7): the ids jobs are created and filtered with. */
 export function listLocationsRoute(deps: WriteDeps) {
@@ -48,7 +48,7 @@ export function listLocationsRoute(deps: WriteDeps) {
     handle: async (ctx, { body }) => {
       const request = readListRequest(body);
       const { rows, total } = await findLocations(deps.db, request, body.workplace_type ?? null);
-      ctx.body = { locations: rows.map(presentLocation), pagination: paginate(total, request.page, request.limit) };
+      ctx.body = presentLocationPage(rows, total, request);
     },
   });
 }

@@ -1,10 +1,10 @@
 import { defineRoute } from '../../../../shared/http/route';
-import { paginate } from '../../../../shared/schemas/common';
 import { ListOrganizationsRequest, ListOrganizationsResponse } from '../../../../shared/schemas/organization';
 import { RPC_MAX_LIMIT } from '../../../../shared/schemas/rpc';
 import type { WriteDeps } from '../../deps';
 import { prepareListBody, readListRequest } from './list-request';
-import { findOrganizations, presentOrganization } from '../../store/organizations';
+import { findOrganizations } from '../../store/organizations';
+import { presentOrganizationPage } from '../../presenters/organizations';
 
 /** POST /organization.v1.OrganizationService/List (spec 4.6, DESIGN.md 7): the ids jobs are created and filtered with. */
 export function listOrganizationsRoute(deps: WriteDeps) {
@@ -41,7 +41,7 @@ export function listOrganizationsRoute(deps: WriteDeps) {
     handle: async (ctx, { body }) => {
       const request = readListRequest(body);
       const { rows, total } = await findOrganizations(deps.db, request);
-      ctx.body = { organizations: rows.map(presentOrganization), pagination: paginate(total, request.page, request.limit) };
+      ctx.body = presentOrganizationPage(rows, total, request);
     },
   });
 }
