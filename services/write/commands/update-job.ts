@@ -1,6 +1,5 @@
 import type { Database } from '../../../shared/db/database';
 import { errors } from '../../../shared/errors';
-import { isJobActive, jobEtag, type JobDocument } from '../../../shared/jobs/job-document';
 import { STRUCTURED_SALARY_FIELDS, structuredSalaryProblems, type JobCreateRequest } from '../../../shared/schemas/job-create';
 import type { JobUpdateRequest } from '../../../shared/schemas/job-update';
 import type { CommittedJob } from '../../../shared/jobs/job-document';
@@ -10,23 +9,12 @@ import { EDITABLE_COLUMNS, loadJob, writeJobChange } from '../store/job-changes'
 import { checkReferences } from '../store/references';
 import { salaryFromText, sentStructuredSalary } from '../salary/structured-salary';
 import { toJobWriteError } from '../store/write-errors';
+import type { WriteDeps } from '../deps';
+import { indexIfChanged, type CurrentJob } from './current-job';
+import { etagOf, ifMatchAccepts } from './job-etag';
 
 /** What an update did: the job as it is now, and whether it changed (an empty patch changes nothing). */
-export type UpdateResult = { changed: true; job: CommittedJob } | { changed: false; row: JobDocumentRow };
-
-/** The ETag of a stored job, as the read service shows it. */
-export const etagOf = (row: Pick<JobDocument, 'is_active' | 'closing_date'> & { version: string | number }) => jobEtag(row.version, isJobActive(row));
-
-/**
- * True when If-Match names the job's current ETag: `*`, or one of a comma list of tags. Tags are
- * compared without their weak prefix, because the only tags this API issues are weak ones and a
- * write must be able to name them (the strict comparison of RFC 9110 would never match).
- */
-export function ifMatchAccepts(ifMatch: string | undefined, current: string): boolean {
-  if (ifMatch === undefined) return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(current));
-}
+type UpdateResult = { changed: true; job: CommittedJob } | { changed: false; row: JobDocumentRow };
 
 /** The job's editable fields as a create request would carry them (absent values left out). */
 function editableFields(row: JobDocumentRow): Record<string, unknown> {
@@ -68,10 +56,15 @@ function salaryAfter(merged: Record<string, unknown>, patch: JobUpdateRequest, c
  * Applies a recruiter's patch to a job (existence and permission were checked before the body was
  * read): locks the row, then the precondition (412 when If-Match names an older version), the state
  * (409 when closed), the references of the result (as at create), and writes the change with its
- * outbox row, all in one transaction. Concurrent patches with the same ETag: the second waits for
- * the lock, then finds the version moved and answers 412.
+ * outbox row, all in one transaction; then indexes the job at once when it changed. Concurrent
+ * patches with the same ETag: the second waits for the lock, then finds the version moved and
+ * answers 412.
  */
-export async function updateJob(db: Database, userId: string, jobId: string, patch: JobUpdateRequest, ifMatch: string | undefined): Promise<UpdateResult> {
+export async function updateJob(deps: WriteDeps, userId: string, jobId: string, patch: JobUpdateRequest, ifMatch: string | undefined): Promise<CurrentJob> {
+  return indexIfChanged(deps, await patchInDatabase(deps.db, userId, jobId, patch, ifMatch));
+}
+
+async function patchInDatabase(db: Database, userId: string, jobId: string, patch: JobUpdateRequest, ifMatch: string | undefined): Promise<UpdateResult> {
   return db.transaction(async (client) => {
     const q = queryableClient(client);
     const row = await loadJob(q, jobId, true);

@@ -1,21 +1,25 @@
 import type { Database } from '../../../shared/db/database';
-import { presentCreatedJob, todayUtc } from '../../../shared/jobs/job-document';
-import { APPLICATION_STATUSES } from '../../../shared/schemas/application';
-import { paginate } from '../../../shared/schemas/common';
-import type { RecruiterJob, RecruiterJobList, RecruiterJobsQuery } from '../../../shared/schemas/recruiter-jobs';
+import { todayUtc } from '../../../shared/jobs/job-document';
+import type { RecruiterJobsQuery } from '../../../shared/schemas/recruiter-jobs';
 import { selectJobDocuments, type JobDocumentRow } from '../../../shared/jobs/job-rows';
 
-type Row = JobDocumentRow & { counts: Record<string, number> | null; total_items: string };
+/** A job of the caller's organizations, with its applications counted by status (none: null). */
+export type RecruiterJobRow = JobDocumentRow & { counts: Record<string, number> | null; total_items: string };
 
 /**
  * The jobs of the caller's organizations, newest first, open and closed, each with its
  * application counts by status, and the total: one query, counting only the page's applications.
  */
-export async function listRecruiterJobs(db: Database, userId: string, query: RecruiterJobsQuery, now = new Date()): Promise<RecruiterJobList> {
+export async function findRecruiterJobs(
+  db: Database,
+  userId: string,
+  query: RecruiterJobsQuery,
+  now: Date,
+): Promise<{ rows: RecruiterJobRow[]; total: number }> {
   const { page, limit } = query;
   const active = `(j.is_active AND (j.closing_date IS NULL OR j.closing_date >= $3::date))`;
   const status = query.status === 'active' ? active : query.status === 'inactive' ? `NOT ${active}` : '$3::date IS NOT NULL';
-  const rows = await db.query<Row>(
+  const rows = await db.query<RecruiterJobRow>(
     `WITH mine AS (
        SELECT j.* FROM jobs j
         WHERE j.organization_id IN (SELECT organization_id FROM organization_memberships WHERE user_id = $1)
@@ -30,17 +34,6 @@ export async function listRecruiterJobs(db: Database, userId: string, query: Rec
     [userId, query.organization_id?.toLowerCase() ?? null, todayUtc(now), limit, (page - 1) * limit],
   );
   // Past the last page no row carries the total: count it alone.
-  const total = rows.length > 0 ? Number(rows[0].total_items) : page === 1 ? 0 : await countOnly(db, userId, query, now);
-  return { jobs: rows.map((row) => toRecruiterJob(row, now)), pagination: paginate(total, page, limit) };
-}
-
-async function countOnly(db: Database, userId: string, query: RecruiterJobsQuery, now: Date): Promise<number> {
-  return (await listRecruiterJobs(db, userId, { ...query, page: 1, limit: 1 }, now)).pagination.total_items;
-}
-
-function toRecruiterJob(row: Row, now: Date): RecruiterJob {
-  const { counts, total_items: _total, version: _version, ...doc } = row;
-  const byStatus = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, counts?.[s] ?? 0]));
-  const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-  return { ...presentCreatedJob(doc, now), applications: { total, ...byStatus } } as RecruiterJob;
+  const total = rows.length > 0 ? Number(rows[0].total_items) : page === 1 ? 0 : (await findRecruiterJobs(db, userId, { ...query, page: 1, limit: 1 }, now)).total;
+  return { rows, total };
 }

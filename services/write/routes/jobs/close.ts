@@ -3,7 +3,9 @@ import { CreatedJob } from '../../../../shared/schemas/job';
 import type { WriteDeps } from '../../deps';
 import { closeJob } from '../../commands/close-job';
 import { EXAMPLE_CLOSED_JOB } from './manage-examples';
-import { answerManagedJob, authorizeJobManagement, ETAG_HEADER, JobIdParam } from './manage-job';
+import { ETAG_HEADER, JobIdParam } from './manage-schema';
+import { authorizeJobManagement } from '../../auth/job-management';
+import { presentManagedJob } from '../../presenters/managed-job';
 
 /**
  * POST /agents/jobs/{job_id}/close (issue 19): a recruiter takes a filled or withdrawn posting off
@@ -22,14 +24,14 @@ export function closeJobRoute(deps: WriteDeps) {
       "(404 not_found), a recruiter key of a member of the job's organization (403 forbidden). No request body.",
     tags: ['Jobs'],
     auth: 'apiKey',
-    authenticate: (ctx) => authorizeJobManagement(ctx, deps),
+    authenticate: (ctx) => authorizeJobManagement(ctx, deps.db),
     params: JobIdParam,
     responses: {
       200: { description: 'The job, closed (now or before)', schema: CreatedJob, headers: ETAG_HEADER, example: EXAMPLE_CLOSED_JOB },
     },
     errors: ['unauthenticated', 'not_found', 'forbidden', 'unavailable', 'internal'],
     handle: async (ctx, { auth }) => {
-      await answerManagedJob(ctx, deps, await closeJob(deps.db, auth.job.id));
+      presentManagedJob(ctx, await closeJob(deps, auth.job.id));
     },
   });
 }

@@ -1,24 +1,12 @@
-import type { Context } from 'koa';
-import { errors } from '../../../../shared/errors';
 import { defineRoute } from '../../../../shared/http/route';
 import { presentCreatedJob } from '../../../../shared/jobs/job-document';
 import { IdempotencyKey, JobCreateRequest, prepareJobCreate } from '../../../../shared/schemas/job-create';
 import { CreatedJob } from '../../../../shared/schemas/job';
 import { Type } from '@sinclair/typebox';
-import { authenticate, type Caller } from '../../auth/authenticate';
+import { authenticateRecruiter } from '../../auth/recruiter';
 import type { WriteDeps } from '../../deps';
-import { createJobIdempotently, createJob } from '../../commands/create-job';
+import { createAndIndexJob } from '../../commands/create-and-index-job';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotency-keys';
-import { indexNow } from '../../../indexer';
-
-/** The key's user, who must be a recruiter: 401 and this 403 come before anything about the body. */
-async function authenticateRecruiter(ctx: Context, deps: WriteDeps): Promise<Caller> {
-  const caller = await authenticate(ctx, deps.db);
-  if (!caller.isRecruiter) {
-    throw errors.forbidden('Creating jobs needs an API key of a recruiter.', 'Use the API key of a recruiter account; to have this account made a recruiter, ask the operator of this service.');
-  }
-  return caller;
-}
 
 /**
  * POST /agents/jobs (spec 4.5, DESIGN.md 6). The job and its outbox row commit together; the job
@@ -45,7 +33,13 @@ export function createJobRoute(deps: WriteDeps) {
       'creating another; the same key with another body is 422 idempotency_key_reused.',
     tags: ['Jobs'],
     auth: 'apiKey',
-    authenticate: (ctx) => authenticateRecruiter(ctx, deps),
+    authenticate: (ctx) =>
+      authenticateRecruiter(
+        ctx,
+        deps.db,
+        'Creating jobs needs an API key of a recruiter.',
+        'Use the API key of a recruiter account; to have this account made a recruiter, ask the operator of this service.',
+      ),
     body: JobCreateRequest,
     prepareBody: (body) => prepareJobCreate(body),
     requestHeaders: {
@@ -93,20 +87,10 @@ export function createJobRoute(deps: WriteDeps) {
       'unknown_organization', 'unknown_location', 'unknown_project', 'idempotency_key_reused', 'unavailable', 'internal',
     ],
     handle: async (ctx, { body, auth, headers }) => {
-      const key = headers['Idempotency-Key'];
-      const result = key ? await createJobIdempotently(deps.db, auth.userId, body, key) : { replayed: false as const, job: await createJob(deps.db, auth.userId, body) };
-      // A replay was indexed by the request that created it (or is in the outbox still).
-      if (!result.replayed) {
-        await indexNow(
-          { db: deps.db, search: deps.search, alias: deps.config.indexAlias, logger: deps.logger },
-          [result.job],
-          { refresh: true, requestTimeoutMs: deps.config.esRequestTimeoutMs },
-        );
-      }
-      const doc = result.replayed ? result.doc : result.job.doc;
+      const { doc, replayed } = await createAndIndexJob(deps, auth.userId, body, headers['Idempotency-Key']);
       ctx.status = 201;
       ctx.set('Location', `${deps.config.baseUrl}/agents/jobs/${doc.id}`);
-      if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+      if (replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.body = presentCreatedJob(doc);
     },
   });

@@ -5,7 +5,9 @@ import { JobUpdateRequest, prepareJobUpdate, type JobUpdateRequest as JobPatch }
 import type { WriteDeps } from '../../deps';
 import { updateJob } from '../../commands/update-job';
 import { EXAMPLE_MANAGED_JOB } from './manage-examples';
-import { answerManagedJob, authorizeJobManagement, ETAG_HEADER, JobIdParam } from './manage-job';
+import { ETAG_HEADER, JobIdParam } from './manage-schema';
+import { authorizeJobManagement } from '../../auth/job-management';
+import { presentManagedJob } from '../../presenters/managed-job';
 
 /**
  * PATCH /agents/jobs/{job_id} (issue 19): a recruiter edits a posting of their organization. The
@@ -31,7 +33,7 @@ export function updateJobRoute(deps: WriteDeps) {
       'edited (a later closing_date reopens it); a closed one cannot. The change appears in browse and search within 2 seconds.',
     tags: ['Jobs'],
     auth: 'apiKey',
-    authenticate: (ctx) => authorizeJobManagement(ctx, deps),
+    authenticate: (ctx) => authorizeJobManagement(ctx, deps.db),
     params: JobIdParam,
     body: JobUpdateRequest,
     prepareBody: (body) => prepareJobUpdate(body),
@@ -54,7 +56,7 @@ export function updateJobRoute(deps: WriteDeps) {
       'job_inactive', 'unknown_organization', 'unknown_location', 'unknown_project', 'unavailable', 'internal',
     ],
     handle: async (ctx, { body, auth, headers }) => {
-      await answerManagedJob(ctx, deps, await updateJob(deps.db, auth.caller.userId, auth.job.id, body as JobPatch, headers['If-Match']));
+      presentManagedJob(ctx, await updateJob(deps, auth.caller.userId, auth.job.id, body as JobPatch, headers['If-Match']));
     },
   });
 }

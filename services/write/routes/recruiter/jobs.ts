@@ -1,18 +1,10 @@
-import type { Context } from 'koa';
-import { errors } from '../../../../shared/errors';
 import { defineRoute } from '../../../../shared/http/route';
 import { RecruiterJobList, RecruiterJobsQuery } from '../../../../shared/schemas/recruiter-jobs';
-import { authenticate, type Caller } from '../../auth/authenticate';
+import { authenticateRecruiter } from '../../auth/recruiter';
 import type { WriteDeps } from '../../deps';
-import { listRecruiterJobs } from '../../store/recruiter-jobs';
+import { findRecruiterJobs } from '../../store/recruiter-jobs';
+import { presentRecruiterJobList } from '../../presenters/recruiter-jobs';
 import { EXAMPLE_RECRUITER_JOB } from '../jobs/manage-examples';
-
-/** A recruiter's key: 401, then 403 for a key of another kind of user. */
-async function authenticateRecruiter(ctx: Context, deps: WriteDeps): Promise<Caller> {
-  const caller = await authenticate(ctx, deps.db);
-  if (!caller.isRecruiter) throw errors.forbidden("Listing an organization's postings needs an API key of a recruiter.", 'Use the API key of a recruiter account; your own applications are listed by GET /agents/applications.');
-  return caller;
-}
 
 /** GET /agents/recruiter/jobs (issue 19): the postings of the caller's organizations, with their applications counted. */
 export function recruiterJobsRoute(deps: WriteDeps) {
@@ -28,12 +20,21 @@ export function recruiterJobsRoute(deps: WriteDeps) {
       'A page past the end answers an empty list with the true pagination.',
     tags: ['Recruiters'],
     auth: 'apiKey',
-    authenticate: (ctx) => authenticateRecruiter(ctx, deps),
+    authenticate: (ctx) =>
+      authenticateRecruiter(
+        ctx,
+        deps.db,
+        "Listing an organization's postings needs an API key of a recruiter.",
+        'Use the API key of a recruiter account; your own applications are listed by GET /agents/applications.',
+      ),
     query: RecruiterJobsQuery,
     responses: { 200: { description: "A page of your organizations' jobs, newest first", schema: RecruiterJobList, example: { jobs: [EXAMPLE_RECRUITER_JOB], pagination: { current_page: 1, total_pages: 1, total_items: 1 } } } },
     errors: ['unauthenticated', 'forbidden', 'invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query, auth }) => {
-      ctx.body = await listRecruiterJobs(deps.db, auth.userId, query);
+      // One instant for the filter and the is_active shown, so a job closing at midnight agrees with itself.
+      const now = new Date();
+      const { rows, total } = await findRecruiterJobs(deps.db, auth.userId, query, now);
+      ctx.body = presentRecruiterJobList(rows, total, query, now);
     },
   });
 }
