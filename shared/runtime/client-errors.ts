@@ -3,8 +3,11 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, errors } from '../errors';
 import { SECURITY_HEADERS } from '../http/security-headers';
+import type { Config } from '../config';
 import type { Logger } from '../logger';
-import type { HttpTimeouts } from './http-server';
+
+/** How long a client may take over its headers and its whole request (config.httpHeadersTimeoutMs, httpRequestTimeoutMs). */
+export type HttpTimeouts = Pick<Config, 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs'>;
 
 /** Largest request line plus headers the parser takes (Node's default, set explicitly so the 431 says the truth). */
 export const MAX_HEADER_SIZE = { bytes: 16 * 1024, text: '16 KiB' };

@@ -1,10 +1,8 @@
 import http from 'node:http';
-import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { answerClientErrors, MAX_HEADER_SIZE } from './client-errors';
+import { answerClientErrors, MAX_HEADER_SIZE, type HttpTimeouts } from './client-errors';
 
-/** How long a client may take over its headers and its whole request (config.httpHeadersTimeoutMs, httpRequestTimeoutMs). */
-export type HttpTimeouts = Pick<Config, 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs'>;
+export type { HttpTimeouts };
 
 /** Longest wait between two checks for expired requests; Node's 30 s would let a trickler stay up to 30 s past its timeout. */
 const MAX_CHECK_INTERVAL_MS = 1_000;

@@ -12,7 +12,7 @@ interface LockedPackage {
 
 /** The current LTS lines. */
 const LTS_LINES = [22, 24, 26];
-/** The npm of the oldest supported Node (22.12.0): npm checks `engines.npm` against the npm that runs. */
+/** The npm of the oldest supported Node (22.13.0): npm checks `engines.npm` against the npm that runs. */
 const OLDEST_NPM = '10.9.0';
 
 /**
