@@ -21,7 +21,7 @@ describe('npm run start:indexer', function () {
     const job = await createJob(testDb(), user, { title: 'Indexed by the process', organization_id: org, location_id: loc, type: 'full_time', salary: '1' });
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'services/indexer/main.ts'], {
-      cwd: path.resolve(__dirname, '../../..'),
+      cwd: path.resolve(__dirname, '../..'),
       env: { ...process.env, INDEXER_POLL_MS: '50', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
