@@ -51,6 +51,13 @@ class IndexerStopped extends Error {
   }
 }
 
+/** A pass that found Elasticsearch or PostgreSQL down: the background loop retries it with backoff. */
+class DependencyDown extends Error {
+  constructor(what: string, cause?: unknown) {
+    super(what, { cause });
+  }
+}
+
 /** Time a claimed row stays out of reach beyond the bulk request's own timeout: loading and settling. */
 const LEASE_MARGIN_MS = 30_000;
 
@@ -70,7 +77,6 @@ export class OutboxIndexer {
   private wake: (() => void) | undefined;
   /** Aborts the bulk request in flight when stop() is called. */
   private stopping = new AbortController();
-  private outages = 0;
   private readonly backoff: BackoffPolicy;
   /** Counters since start, for logs and metrics. */
   readonly totals = { batches: 0, indexed: 0, stale: 0, failed: 0 };
@@ -196,27 +202,52 @@ export class OutboxIndexer {
     );
   }
 
+  /**
+   * The background loop: a pass, then the next one at once after a full batch, else after
+   * pollMs. While a dependency is down, p-retry repeats the pass with backoff (baseMs, doubling,
+   * up to maxMs; one warning per outage, not per pass); stop() aborts that wait.
+   */
   private async run(): Promise<void> {
+    const signal = this.stopping.signal;
+    // p-retry is an ES module: import() loads it from this CommonJS build on any Node version.
+    const { default: pRetry, AbortError } = await import('p-retry');
     const { logger } = this.deps;
-    while (this.running) {
-      let delay = this.options.pollMs;
+    const pass = async (attempt: number): Promise<DrainResult> => {
+      let r: DrainResult;
       try {
-        const r = await this.drainOnce();
-        if (r.claimed > 0) this.count(r);
-        if (r.unavailable) {
-          delay = this.outage('the bulk request failed (Elasticsearch down or too slow)');
-        } else {
-          if (this.outages > 0) logger.info({ after: this.outages }, 'indexer: dependencies answer again');
-          this.outages = 0;
-          if (r.failed > 0) logger.warn({ failed: r.failed }, 'indexer: some documents were refused; they will be retried');
-          // A full batch means there is more waiting: go on at once.
-          if (r.claimed === this.options.batchSize) delay = 0;
-        }
+        r = await this.drainOnce();
       } catch (err) {
-        if (err instanceof IndexerStopped) break;
-        delay = this.outage('the pass failed (PostgreSQL down?)', err);
+        // Every other failure becomes a DependencyDown: p-retry would not retry a TypeError.
+        throw err instanceof IndexerStopped ? new AbortError(err) : new DependencyDown('the pass failed (PostgreSQL down?)', err);
       }
-      if (delay > 0 && this.running) await this.sleep(delay);
+      if (r.claimed > 0) this.count(r);
+      if (r.unavailable) throw new DependencyDown('the bulk request failed (Elasticsearch down or too slow)');
+      if (attempt > 1) logger.info({ after: attempt - 1 }, 'indexer: dependencies answer again');
+      return r;
+    };
+    while (this.running) {
+      let r: DrainResult;
+      try {
+        r = await pRetry(pass, {
+          retries: Infinity,
+          factor: 2,
+          minTimeout: this.backoff.baseMs,
+          maxTimeout: this.backoff.maxMs,
+          signal,
+          onFailedAttempt: ({ error, attemptNumber }) => {
+            // p-retry also reports here the abort of stop() seen after a pass: no outage.
+            if (attemptNumber === 1 && !signal.aborted) logger.warn({ err: error.cause }, `indexer: ${error.message}; outbox rows wait and are retried with backoff`);
+          },
+        });
+      } catch (err) {
+        // stop() ended the retries: a bulk request it aborted (IndexerStopped), or the wait.
+        if (signal.aborted) break;
+        logger.error({ err }, 'indexer: the pass failed');
+        r = EMPTY;
+      }
+      if (r.failed > 0) logger.warn({ failed: r.failed }, 'indexer: some documents were refused; they will be retried');
+      // A full batch means there is more waiting: go on at once.
+      if (r.claimed < this.options.batchSize && this.options.pollMs > 0 && this.running) await this.sleep(this.options.pollMs);
     }
   }
 
@@ -226,13 +257,6 @@ export class OutboxIndexer {
     this.totals.stale += r.stale;
     this.totals.failed += r.failed;
     this.deps.counters?.record(r);
-  }
-
-  /** Backs off the whole loop while a dependency is down (one warning per outage, not per pass). */
-  private outage(what: string, err?: unknown): number {
-    this.outages++;
-    if (this.outages === 1) this.deps.logger.warn({ err }, `indexer: ${what}; outbox rows wait and are retried with backoff`);
-    return retryDelayMs(this.outages, this.backoff);
   }
 
   private sleep(ms: number): Promise<void> {
