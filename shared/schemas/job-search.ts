@@ -18,7 +18,8 @@ export const SNIPPET_LENGTH = { min: 40, max: 500 } as const;
 
 /**
  * The keyword that marks a string parameter as a comma-separated list, with the schema of one
- * value. The query string carries "a,b" and the services split it (search/list-param); the
+ * value. The query string carries "a,b"; the read service splits it and checks each value against
+ * that schema and the count against maxItems (services/read/search/params/list-param); the
  * OpenAPI document and the MCP tools show it as an array of such values (style form, explode
  * false), so generated clients type each value and send the comma list.
  */
@@ -45,6 +46,47 @@ const filterWord = Type.String({ minLength: 1, maxLength: MAX_FILTER_VALUE_LENGT
 /** What `facets=all` asks for: every facet. */
 export const ALL_FACETS = 'all';
 
+/** One value of a facet with the number of results it would give. */
+export const FacetValue = Type.Object(
+  {
+    value: Type.String({ description: 'the value to pass in the matching filter parameter' }),
+    label: Type.Optional(Type.String({ description: 'display name, for location and organization ids' })),
+    count: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'FacetValue', additionalProperties: false },
+);
+export type FacetValue = Static<typeof FacetValue>;
+
+const facetList = (what: string) =>
+  Type.Array(FacetValue, {
+    description: `${what}: the top ${FACET_SIZE} values by count (ties by value), plus every value the request selected, even at count 0. Counts apply every filter except this facet's own.`,
+  });
+
+/**
+ * Disjunctive facets of a search or browse (DESIGN.md 4), keyed by the search filter parameter
+ * they feed (browse's job_type, location_id, organization_id and experience take the same values).
+ */
+export const SearchFacets = Type.Object(
+  {
+    job_types: Type.Optional(facetList('employment types')),
+    location_ids: Type.Optional(facetList('locations, with their names as labels')),
+    organization_ids: Type.Optional(facetList('organizations, with their names as labels')),
+    experiences: Type.Optional(facetList('experience levels, in lowercase (filters match case-insensitively)')),
+    skills: Type.Optional(facetList('skills, in lowercase (filters match case-insensitively)')),
+    workplace_types: Type.Optional(facetList('workplace types of the locations (onsite, hybrid, remote)')),
+  },
+  { $id: 'SearchFacets', additionalProperties: false },
+);
+export type SearchFacets = Static<typeof SearchFacets>;
+
+/** The facet names, which are also the names of the search filter parameters. */
+export type FacetName = keyof SearchFacets;
+/**
+ * The facets, in the order a response lists them: the keys of SearchFacets, their one
+ * definition (the `facets` parameter's values and description come from these).
+ */
+export const FACET_NAMES = Object.keys(SearchFacets.properties) as readonly FacetName[];
+
 /**
  * Paging, opt-in facets and field selection: the parameters browse and search share (DESIGN.md 4).
  * `page` has no schema default, so a request that sends it with `cursor` can be told apart.
@@ -69,10 +111,10 @@ const pageShape = {
   ),
   facets: Type.Optional(
     commaList(
-      Type.String({ enum: [ALL_FACETS, 'job_types', 'location_ids', 'organization_ids', 'experiences', 'skills', 'workplace_types'] }),
-      `facets to count: \`${ALL_FACETS}\`, or a comma-separated list of job_types, location_ids, organization_ids, experiences, skills, workplace_types. ` +
+      Type.String({ enum: [ALL_FACETS, ...FACET_NAMES] }),
+      `facets to count: \`${ALL_FACETS}\`, or a comma-separated list of ${FACET_NAMES.join(', ')}. ` +
         'Absent: no facets are counted and the response has no `facets` key (counting costs more than the page itself).',
-      { maxItems: 7, example: ['job_types', 'location_ids'] },
+      { maxItems: FACET_NAMES.length + 1, example: ['job_types', 'location_ids'] },
     ),
   ),
   fields: Type.Optional(
@@ -182,44 +224,6 @@ export const SearchQuery = Type.Object(
   { additionalProperties: false },
 );
 export type SearchQuery = Static<typeof SearchQuery>;
-
-/** One value of a facet with the number of results it would give. */
-export const FacetValue = Type.Object(
-  {
-    value: Type.String({ description: 'the value to pass in the matching filter parameter' }),
-    label: Type.Optional(Type.String({ description: 'display name, for location and organization ids' })),
-    count: Type.Integer({ minimum: 0 }),
-  },
-  { $id: 'FacetValue', additionalProperties: false },
-);
-export type FacetValue = Static<typeof FacetValue>;
-
-const facetList = (what: string) =>
-  Type.Array(FacetValue, {
-    description: `${what}: the top ${FACET_SIZE} values by count (ties by value), plus every value the request selected, even at count 0. Counts apply every filter except this facet's own.`,
-  });
-
-/**
- * Disjunctive facets of a search or browse (DESIGN.md 4), keyed by the search filter parameter
- * they feed (browse's job_type, location_id, organization_id and experience take the same values).
- */
-export const SearchFacets = Type.Object(
-  {
-    job_types: Type.Optional(facetList('employment types')),
-    location_ids: Type.Optional(facetList('locations, with their names as labels')),
-    organization_ids: Type.Optional(facetList('organizations, with their names as labels')),
-    experiences: Type.Optional(facetList('experience levels, in lowercase (filters match case-insensitively)')),
-    skills: Type.Optional(facetList('skills, in lowercase (filters match case-insensitively)')),
-    workplace_types: Type.Optional(facetList('workplace types of the locations (onsite, hybrid, remote)')),
-  },
-  { $id: 'SearchFacets', additionalProperties: false },
-);
-export type SearchFacets = Static<typeof SearchFacets>;
-
-/** The facet names, which are also the names of the search filter parameters. */
-export type FacetName = keyof SearchFacets;
-/** Facets as counted: one list per facet asked for (the response has only those keys). */
-export const FACET_NAMES: readonly FacetName[] = ['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills', 'workplace_types'];
 
 /**
  * Pagination of browse and search: spec 2.4's object, a total capped at MAX_RESULT_WINDOW with

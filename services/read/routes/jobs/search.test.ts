@@ -36,6 +36,8 @@ describe('GET /agents/jobs/search', () => {
     // first within a segment (the index sort), but in segment order across segments, and the big
     // page is put in BEST_MATCH_FIRST order as a whole (search-request.ts). A bulk indexed by
     // several threads may make two segments, and then a tie across a page boundary fails them.
+    // Every page matches alike: the route's KnownWords gives the words of a query one typo policy
+    // (known-words.ts), even when one request's look-up times out and the next one's does not.
     await testSearch().indices.forcemerge({ index, max_num_segments: 1 });
   });
 

@@ -1,21 +1,19 @@
+import type { ErrorObject } from 'ajv';
+import type { TSchema } from '@sinclair/typebox';
 import { errors, type ErrorDetail } from '../../../../shared/errors';
-import { canonicalUuid, isJobType, JOB_TYPES } from '../../../../shared/schemas/common';
 import { JOB_FIELDS, type JobField } from '../../../../shared/schemas/job';
 import {
   ALL_FACETS,
+  BrowseQuery,
   FACET_NAMES,
-  MAX_FILTER_VALUE_LENGTH,
-  MAX_LIST_VALUES,
   MAX_QUERY_LENGTH,
   MAX_RESULT_WINDOW,
-  WORKPLACE_TYPES,
-  type BrowseQuery,
+  SearchQuery,
   type FacetName,
-  type SearchQuery,
   type SortName,
 } from '../../../../shared/schemas/job-search';
 import { decodeCursor, fingerprintOf, type CursorScope, type SortValue } from './cursor';
-import { splitList, stripHash } from './list-param';
+import { splitList, stripHash, valueProblem, valueSchemaOf } from './list-param';
 
 /**
  * A page of results: `limit` per page, `offset` results before it. A numbered page starts at
@@ -80,25 +78,68 @@ export interface SearchParams extends Presentation {
 
 /** Either the normalized value or what is wrong with it. */
 type Checked = { value: string } | { problem: string };
-type Check = (value: string) => Checked;
+/** Checks one value of a parameter; `maxValues`: how many a list of them may have. */
+type Check = ((value: string) => Checked) & { maxValues: number };
 
-const tooLong = (v: string): Checked | undefined =>
-  v.length > MAX_FILTER_VALUE_LENGTH ? { problem: `values must be at most ${MAX_FILTER_VALUE_LENGTH} characters` } : undefined;
+/** How a parameter's values are read; the parameter's schema decides which values are valid. */
+interface ValueRule {
+  /** The form the schema checks (default: the value as given). */
+  checked?: (value: string) => string;
+  /** The form kept of a valid value (default: the form checked). */
+  kept?: (checked: string) => string;
+  /** What a value outside the schema's enum is told (default: the schema's words). */
+  notAllowed?: (value: string, allowed: readonly string[]) => string;
+}
 
-/** Ids are compared in canonical lowercase form. */
-const anId: Check = (v) => {
-  const id = canonicalUuid(v);
-  return id ? { value: id } : { problem: `"${v}" is not a UUID` };
-};
-const aJobType: Check = (v) =>
-  isJobType(v) ? { value: v } : { problem: `"${v}" is not a job type; use one of: ${JOB_TYPES.join(', ')}` };
-/** Lowercased so facet values and the `include` lists of aggregations match the index's lowercase terms. */
-const aWord: Check = (v) => tooLong(v) ?? { value: v.toLowerCase() };
-const aHashtag: Check = (v) => tooLong(v) ?? { value: stripHash(v).toLowerCase() };
-const aWorkplaceType: Check = (v) => {
-  const type = v.toLowerCase();
-  return (WORKPLACE_TYPES as readonly string[]).includes(type) ? { value: type } : { problem: `"${v}" is not a workplace type; use one of: ${WORKPLACE_TYPES.join(', ')}` };
-};
+/** A refused value in the words of the 400: the value as given, and what its schema says. */
+function describeProblem(value: string, problem: ErrorObject, rule: ValueRule): string {
+  const params = problem.params as { allowedValues?: string[]; format?: string; limit?: number };
+  if (problem.keyword === 'enum' && rule.notAllowed) return rule.notAllowed(value, params.allowedValues ?? []);
+  if (problem.keyword === 'enum') return `"${value}" must be one of: ${(params.allowedValues ?? []).join(', ')}`;
+  if (problem.keyword === 'format' && params.format === 'uuid') return `"${value}" is not a UUID`;
+  if (problem.keyword === 'maxLength') return `values must be at most ${params.limit} characters`;
+  return `"${value}" ${problem.message ?? 'is invalid'}`;
+}
+
+/**
+ * The check of one parameter's values, from its schema in SearchQuery or BrowseQuery: the schema
+ * of one value (a comma list's COMMA_LIST items, else the parameter's own) and the most values.
+ * The schema checks the value; `rule` says which form of it, what is kept, and in what words a
+ * refusal is told (those words are pinned by the tests, and clients read them).
+ */
+function valueCheck(parameter: TSchema, rule: ValueRule = {}): Check {
+  const { item, maxItems } = valueSchemaOf(parameter);
+  const check = (value: string): Checked => {
+    const checked = rule.checked?.(value) ?? value;
+    const problem = valueProblem(item, checked);
+    return problem ? { problem: describeProblem(value, problem, rule) } : { value: rule.kept?.(checked) ?? checked };
+  };
+  return Object.assign(check, { maxValues: maxItems });
+}
+
+const lower = (v: string) => v.toLowerCase();
+const facetChoices = `${ALL_FACETS}, or any of: ${FACET_NAMES.join(', ')}`;
+const notOneOf = (noun: string) => (value: string, allowed: readonly string[]) => `"${value}" is not ${noun}; use one of: ${allowed.join(', ')}`;
+const search = SearchQuery.properties;
+const browse = BrowseQuery.properties;
+
+/** Each parameter's values: ids in canonical lowercase form; words lowercased, so facet values and the `include` lists of aggregations match the index's lowercase terms. */
+const CHECKS = {
+  organization_id: valueCheck(browse.organization_id, { kept: lower }),
+  location_id: valueCheck(browse.location_id, { kept: lower }),
+  project_id: valueCheck(browse.project_id, { kept: lower }),
+  job_type: valueCheck(browse.job_type, { notAllowed: notOneOf('a job type') }),
+  experience: valueCheck(browse.experience, { kept: lower }),
+  hashtags: valueCheck(browse.hashtags, { kept: (v) => stripHash(v).toLowerCase() }),
+  job_types: valueCheck(search.job_types, { notAllowed: notOneOf('a job type') }),
+  location_ids: valueCheck(search.location_ids, { kept: lower }),
+  organization_ids: valueCheck(search.organization_ids, { kept: lower }),
+  experiences: valueCheck(search.experiences, { kept: lower }),
+  skills: valueCheck(search.skills, { kept: lower }),
+  workplace_types: valueCheck(search.workplace_types, { checked: lower, notAllowed: notOneOf('a workplace type') }),
+  facets: valueCheck(search.facets, { notAllowed: (name) => `"${name}" is not a facet; use ${facetChoices}` }),
+  fields: valueCheck(search.fields, { notAllowed: (name, known) => `"${name}" is not a Job field; known fields: ${known.join(', ')}` }),
+} satisfies Partial<Record<keyof SearchQuery | keyof BrowseQuery, Check>>;
 
 /** Collects every problem of a request, so one 400 names them all. */
 class Problems {
@@ -111,22 +152,26 @@ class Problems {
   }
 }
 
-/** Splits one comma-separated parameter, checks each value and bounds the count. */
-function readList(problems: Problems, name: string, raw: string | undefined, check: Check): string[] {
+type ListName = 'hashtags' | 'job_types' | 'location_ids' | 'organization_ids' | 'experiences' | 'skills' | 'workplace_types';
+type SingleName = 'organization_id' | 'location_id' | 'project_id' | 'job_type' | 'experience';
+
+/** Splits one comma-separated parameter, checks each value and bounds the count (its schema's maxItems). */
+function readList(problems: Problems, name: ListName, raw: string | undefined): string[] {
+  const check = CHECKS[name];
   const values: string[] = [];
   for (const item of splitList(raw)) {
     const checked = check(item);
     if ('problem' in checked) problems.add(name, checked.problem);
     else if (checked.value !== '' && !values.includes(checked.value)) values.push(checked.value);
   }
-  if (values.length > MAX_LIST_VALUES) problems.add(name, `must have at most ${MAX_LIST_VALUES} values (got ${values.length})`);
+  if (values.length > check.maxValues) problems.add(name, `must have at most ${check.maxValues} values (got ${values.length})`);
   return values;
 }
 
 /** One value of a single-valued parameter, as a list of zero (blank) or one value. */
-function readOne(problems: Problems, name: string, raw: string | undefined, check: Check): string[] | undefined {
+function readOne(problems: Problems, name: SingleName, raw: string | undefined): string[] | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  const checked = check(raw.trim());
+  const checked = CHECKS[name](raw.trim());
   if ('problem' in checked) {
     problems.add(name, checked.problem);
     return undefined;
@@ -178,14 +223,20 @@ function readPaging(query: PagingQuery, operation: 'browse' | 'search', matching
   return { limit, offset: (pageNumber - 1) * limit, scope };
 }
 
-const facetChoices = `${ALL_FACETS}, or any of: ${FACET_NAMES.join(', ')}`;
+/** Each problem the check of `name` finds with these values. */
+function checkEach(problems: Problems, name: 'facets' | 'fields', values: readonly string[]): void {
+  for (const value of values) {
+    const checked = CHECKS[name](value);
+    if ('problem' in checked) problems.add(name, checked.problem);
+  }
+}
 
 /** The facets to count: none when absent, every one for "all", else the names listed. */
 function readFacetNames(problems: Problems, raw: string | undefined): FacetName[] {
-  const names = splitList(raw, (v) => v.toLowerCase());
+  const names = splitList(raw, lower);
   if (names.includes(ALL_FACETS)) return [...FACET_NAMES];
   if (raw !== undefined && names.length === 0) problems.add('facets', `must name at least one facet (${facetChoices})`);
-  for (const name of names) if (!(FACET_NAMES as readonly string[]).includes(name)) problems.add('facets', `"${name}" is not a facet; use ${facetChoices}`);
+  checkEach(problems, 'facets', names);
   return FACET_NAMES.filter((name) => names.includes(name));
 }
 
@@ -194,9 +245,7 @@ function readFields(problems: Problems, raw: string | undefined): JobField[] | u
   if (raw === undefined) return undefined;
   const names = splitList(raw);
   if (names.length === 0) problems.add('fields', `must name at least one Job field (known: ${JOB_FIELDS.join(', ')})`);
-  for (const name of names) {
-    if (!(JOB_FIELDS as readonly string[]).includes(name)) problems.add('fields', `"${name}" is not a Job field; known fields: ${JOB_FIELDS.join(', ')}`);
-  }
+  checkEach(problems, 'fields', names);
   return JOB_FIELDS.filter((field) => field === 'id' || names.includes(field));
 }
 
@@ -235,13 +284,13 @@ function matchingOf(filters: Record<string, unknown>, c: Constraints): Record<st
 export function readBrowseParams(query: BrowseQuery): BrowseParams {
   const problems = new Problems();
   const entries: [BrowseFilterName, string[] | undefined][] = [
-    ['organization_id', readOne(problems, 'organization_id', query.organization_id, anId)],
-    ['location_id', readOne(problems, 'location_id', query.location_id, anId)],
-    ['job_type', readOne(problems, 'job_type', query.job_type, aJobType)],
-    ['experience', readOne(problems, 'experience', query.experience, aWord)],
-    ['hashtags', readList(problems, 'hashtags', query.hashtags, aHashtag)],
-    ['project_id', readOne(problems, 'project_id', query.project_id, anId)],
-    ['workplace_types', readList(problems, 'workplace_types', query.workplace_types, aWorkplaceType)],
+    ['organization_id', readOne(problems, 'organization_id', query.organization_id)],
+    ['location_id', readOne(problems, 'location_id', query.location_id)],
+    ['job_type', readOne(problems, 'job_type', query.job_type)],
+    ['experience', readOne(problems, 'experience', query.experience)],
+    ['hashtags', readList(problems, 'hashtags', query.hashtags)],
+    ['project_id', readOne(problems, 'project_id', query.project_id)],
+    ['workplace_types', readList(problems, 'workplace_types', query.workplace_types)],
   ];
   const facets = readFacetNames(problems, query.facets);
   const fields = readFields(problems, query.fields);
@@ -270,13 +319,13 @@ export function readSearchParams(query: SearchQuery): SearchParams {
   if (q === '') problems.add('q', 'must not be blank');
   else if (q.length > MAX_QUERY_LENGTH) problems.add('q', `must be at most ${MAX_QUERY_LENGTH} characters (got ${q.length})`);
   const filters: SearchFilters = {
-    job_types: readList(problems, 'job_types', query.job_types, aJobType),
-    location_ids: readList(problems, 'location_ids', query.location_ids, anId),
-    organization_ids: readList(problems, 'organization_ids', query.organization_ids, anId),
-    experiences: readList(problems, 'experiences', query.experiences, aWord),
-    skills: readList(problems, 'skills', query.skills, aWord),
+    job_types: readList(problems, 'job_types', query.job_types),
+    location_ids: readList(problems, 'location_ids', query.location_ids),
+    organization_ids: readList(problems, 'organization_ids', query.organization_ids),
+    experiences: readList(problems, 'experiences', query.experiences),
+    skills: readList(problems, 'skills', query.skills),
   };
-  const workplaceTypes = readList(problems, 'workplace_types', query.workplace_types, aWorkplaceType);
+  const workplaceTypes = readList(problems, 'workplace_types', query.workplace_types);
   if (workplaceTypes.length > 0) filters.workplace_types = workplaceTypes;
   const facets = readFacetNames(problems, query.facets);
   const fields = readFields(problems, query.fields);

@@ -8,7 +8,10 @@ export interface KnownWordsOptions {
   minDocs: number;
   /** Words remembered at most; the oldest are forgotten first. */
   maxEntries: number;
-  /** How long an answer holds: a word new to the index becomes known within this time. */
+  /**
+   * How long an answer holds: a word new to the index becomes known within this time (twice it,
+   * for a query asked again and again, whose settled policy holds this long too).
+   */
   ttlMs: number;
   /** Longest wait for a look-up; past it the words are treated as unknown (typo tolerance, as before). */
   timeoutMs: number;
@@ -36,10 +39,17 @@ const LOOKED_UP_FIELDS = [...TYPO_FIELDS, 'description'];
  * artificial document gives the document frequency of every new word in every short field and
  * the description;
  * answers are kept per instance, so a word costs that round trip once per TTL. When the look-up
- * fails, every word keeps its typo tolerance: slower, never worse.
+ * fails (or takes longer than timeoutMs), every word keeps its typo tolerance: slower, never worse.
+ *
+ * The policy of a query is settled once given: the same words get the same policy for ttlMs,
+ * whatever happens to the answers of its words in between. The pages of a search match the same
+ * jobs in the same way, so paging neither skips nor repeats a job when one request's look-up
+ * timed out and the next one's did not, or a word's answer expired between two pages.
  */
 export class KnownWords {
   private readonly known = new Map<string, { known: boolean; place: boolean; role: boolean; until: number }>();
+  /** The policies given, by the query's distinct words in sorted order. */
+  private readonly settled = new Map<string, { policy: TypoPolicy; until: number }>();
   private readonly options: KnownWordsOptions;
 
   constructor(
@@ -57,11 +67,19 @@ export class KnownWords {
    * (ROLE_TITLE_SHARE).
    */
   async typoPolicy(words: readonly string[], now = Date.now()): Promise<TypoPolicy> {
-    const missing = [...new Set(words)].filter((word) => !((this.known.get(word)?.until ?? 0) > now));
+    const distinct = [...new Set(words)];
+    const key = [...distinct].sort().join(' ');
+    const settled = this.settled.get(key);
+    if (settled && settled.until > now) return settled.policy;
+    const missing = distinct.filter((word) => !((this.known.get(word)?.until ?? 0) > now));
     if (missing.length > 0) await this.lookUp(missing, now);
+    // The query's words as answered now: later or forgotten answers do not change a policy given.
+    const tolerant = new Map(distinct.map((word) => [word, !(this.known.get(word)?.known ?? false)]));
     const places = new Set(words.filter((word) => this.known.get(word)?.place));
     const roles = new Set(words.filter((word) => this.known.get(word)?.role));
-    return Object.assign((word: string) => !(this.known.get(word)?.known ?? false), { places, roles });
+    const policy: TypoPolicy = Object.assign((word: string) => tolerant.get(word) ?? !(this.known.get(word)?.known ?? false), { places, roles });
+    remember(this.settled, key, { policy, until: now + this.options.ttlMs }, this.options.maxEntries);
+    return policy;
   }
 
   private async lookUp(words: string[], now: number): Promise<void> {
@@ -101,9 +119,14 @@ export class KnownWords {
   }
 
   private remember(word: string, answer: { known: boolean; place: boolean; role: boolean }, now: number): void {
-    this.known.delete(word);
-    this.known.set(word, { ...answer, until: now + this.options.ttlMs });
-    // A Map iterates in insertion order: the first key is the oldest answer.
-    while (this.known.size > this.options.maxEntries) this.known.delete(this.known.keys().next().value!);
+    remember(this.known, word, { ...answer, until: now + this.options.ttlMs }, this.options.maxEntries);
   }
+}
+
+/** Keeps `value` under `key` as the newest entry, forgetting the oldest beyond `maxEntries`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, maxEntries: number): void {
+  map.delete(key);
+  map.set(key, value);
+  // A Map iterates in insertion order: the first key is the oldest entry.
+  while (map.size > maxEntries) map.delete(map.keys().next().value!);
 }

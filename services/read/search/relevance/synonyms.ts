@@ -1,7 +1,7 @@
 /**
  * Terms a job seeker uses for the same thing: the abbreviations and spellings of job postings.
  * The core distribution has no synonym filter (it lives in analysis-common), so synonyms are
- * expanded at query time (../relevance): a query term also matches the other members of its
+ * expanded at query time (./relevance): a query term also matches the other members of its
  * group, at a lower weight than itself. Multi-word members ("machine learning") are matched as
  * phrases; in a query, their words are read as one term (concepts below), so "machine learning"
  * finds "ML" and "ml" finds "machine learning".

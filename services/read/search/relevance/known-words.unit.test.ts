@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import type { Client } from '@elastic/elasticsearch';
+import { KnownWords } from './known-words';
+import { TYPO_FIELDS } from './relevance';
+
+/**
+ * A client whose _termvectors answers come from `answers`, in turn: a number is the
+ * document frequency of every word in every field, an Error a failed (or timed out) look-up.
+ */
+function stubClient(answers: (number | Error)[]) {
+  const asked: string[][] = [];
+  const client = {
+    termvectors: async (request: { doc: Record<string, string> }) => {
+      const words = request.doc.title.split(' ');
+      asked.push(words);
+      const answer = answers.shift();
+      if (answer === undefined || answer instanceof Error) throw answer ?? new Error('no answer left');
+      const terms = Object.fromEntries(words.map((word) => [word, { doc_freq: answer }]));
+      return { term_vectors: Object.fromEntries([...TYPO_FIELDS, 'description'].map((field) => [`${field}.plain`, { terms }])) };
+    },
+  };
+  return { client: client as unknown as Client, asked };
+}
+
+describe('KnownWords: one policy per query, page after page', () => {
+  it('gives the next request of the same words the policy of the first, even when its look-up failed', async () => {
+    const { client, asked } = stubClient([new Error('timeout'), 10]);
+    const words = new KnownWords(client, 'jobs');
+    const first = await words.typoPolicy(['engineer', 'kotlin'], 0);
+    expect([first('engineer'), first('kotlin')]).to.deep.equal([true, true]);
+    // The same words in another order, a minute later: the same policy, without a look-up that would now succeed.
+    const next = await words.typoPolicy(['kotlin', 'engineer', 'kotlin'], 60_000);
+    expect(next).to.equal(first);
+    expect(asked).to.have.length(1);
+    // Other words are looked up as before, and the failed ones with them.
+    expect((await words.typoPolicy(['engineer'], 60_000))('engineer')).to.equal(false);
+    expect(asked).to.deep.equal([['engineer', 'kotlin'], ['engineer']]);
+  });
+
+  it('keeps a policy given when the answers of its words expire or change, until the policy is as old as ttlMs', async () => {
+    const { client, asked } = stubClient([10, 10, 1, 1]);
+    const words = new KnownWords(client, 'jobs', { ttlMs: 1000 });
+    await words.typoPolicy(['kotlin'], 0);
+    const first = await words.typoPolicy(['engineer', 'kotlin'], 500);
+    expect([first('engineer'), first('kotlin')]).to.deep.equal([false, false]);
+    // "kotlin" alone, once its answer is old: asked again, and now unknown (one posting).
+    expect((await words.typoPolicy(['kotlin'], 1100))('kotlin')).to.equal(true);
+    // The query of both words keeps its policy until that is old itself.
+    expect(await words.typoPolicy(['engineer', 'kotlin'], 1400)).to.equal(first);
+    expect(asked).to.have.length(3);
+    const later = await words.typoPolicy(['engineer', 'kotlin'], 1500);
+    expect([later('engineer'), later('kotlin')]).to.deep.equal([true, true]);
+    expect(asked).to.deep.equal([['kotlin'], ['engineer'], ['kotlin'], ['engineer']]);
+  });
+});
