@@ -7,7 +7,7 @@ import { healthRoutes, type ReadinessChecks } from '../../shared/http/health-rou
 import type { HttpState } from '../../shared/http/http-state';
 import { metricsRoute } from '../../shared/http/metrics-route';
 import type { RouteDefinition } from '../../shared/http/route';
-import { createServiceApp } from '../../shared/http/service-app';
+import { createServiceApp, type ProtocolEndpoint } from '../../shared/http/service-app';
 import type { Logger } from '../../shared/logger';
 import { docsRoutes, withOpenApi } from '../../shared/openapi/api-docs-routes';
 import { WHOLE_API } from '../../shared/openapi/document-info';
@@ -34,8 +34,8 @@ export function targetPath(url: string): string {
 /**
  * One base URL for the whole API: each request goes straight to the app whose router serves its
  * method and path (a map lookup, no proxying), a CORS preflight to the app that serves the method
- * it asks about. Health, docs and anything no app serves are answered by the gateway itself,
- * whose 404/405 know the paths of every app.
+ * it asks about. Health, docs, the endpoints (/mcp) and anything no app serves are answered by the
+ * gateway itself, whose 404/405 know the paths of every app.
  */
 export function createGateway(options: {
   logger: Logger;
@@ -45,6 +45,8 @@ export function createGateway(options: {
   http: HttpState;
   /** The settings the gateway's own routes need, as each app's: proxy trust, metrics token, CORS origins. */
   config: Pick<Config, 'trustProxy' | 'metricsToken' | 'corsWriteOrigins'>;
+  /** Endpoints of other protocols the gateway serves itself, through its own middleware (/mcp). */
+  endpoints?: readonly ProtocolEndpoint[];
 }): http.RequestListener {
   const gateway = createServiceApp({
     logger: options.logger,
@@ -58,6 +60,7 @@ export function createGateway(options: {
     trustProxy: options.config.trustProxy,
     corsWriteOrigins: options.config.corsWriteOrigins,
     fallbackRouters: options.apps.map((a) => a.router),
+    endpoints: options.endpoints,
   });
   const own = gateway.app.callback();
   const targets = options.apps.map((a) => ({ router: a.router, handle: a.app.callback() }));

@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Logger } from '../logger';
 import { compressResponses } from './compression';
@@ -26,6 +26,37 @@ export interface ServiceAppOptions {
   corsWriteOrigins: readonly string[];
   /** Routers of other apps whose paths count for 405 answers (the all-in-one gateway). */
   fallbackRouters?: readonly Router[];
+  /** Endpoints of another protocol over HTTP that dispatch back through the API (/mcp): see ProtocolEndpoint. */
+  endpoints?: readonly ProtocolEndpoint[];
+}
+
+/**
+ * An endpoint that carries another protocol over HTTP at one fixed path (MCP's Streamable HTTP at
+ * /mcp) and dispatches each of its calls back through the API's own routes. Its route goes through
+ * the same request id, security headers, log, metrics, body limits and error boundary as any
+ * other, with two differences, both because one request of it stands for calls of several
+ * operations: it brings its own CORS policy (one path takes calls with and without a key), and it
+ * is not rate limited itself (every call it dispatches is counted as the operation it is, so
+ * counting the envelope too would count each call twice). It stays out of the OpenAPI document,
+ * which describes the operations, not the protocols carrying them.
+ */
+export interface ProtocolEndpoint {
+  route: RouteDefinition<any, any, any>;
+  cors: Middleware;
+}
+
+/** The shared CORS middleware, except on an endpoint's path, where its own policy answers. */
+function corsByPath(shared: Middleware, endpoints: readonly ProtocolEndpoint[]): Middleware {
+  // By path rather than by matched route: a preflight (OPTIONS) matches no route, and a wrong
+  // method on the endpoint's path still gets its CORS headers, so a page can read the 405.
+  const own = new Map(endpoints.map((endpoint) => [endpoint.route.path, endpoint.cors]));
+  return (ctx, next) => (own.get(ctx.path) ?? shared)(ctx, next);
+}
+
+/** The rate limits, skipped on the endpoints (see ProtocolEndpoint). */
+function limitOperations(limit: Middleware, endpoints: readonly ProtocolEndpoint[]): Middleware {
+  const exempt = new Set(endpoints.map((endpoint) => endpoint.route));
+  return (ctx, next) => (exempt.has(ctx.state.route) ? next() : limit(ctx, next));
 }
 
 /**
@@ -35,7 +66,7 @@ export interface ServiceAppOptions {
  * everything else. Returns the app and its router (the all-in-one process and the OpenAPI
  * document use the router to know what each service serves).
  */
-export function createServiceApp({ logger, routes, http, trustProxy, corsWriteOrigins, fallbackRouters = [] }: ServiceAppOptions): { app: Koa; router: Router } {
+export function createServiceApp({ logger, routes, http, trustProxy, corsWriteOrigins, fallbackRouters = [], endpoints = [] }: ServiceAppOptions): { app: Koa; router: Router } {
   const app = new Koa();
   app.proxy = trustProxy;
   // Behind one proxy that appends to X-Forwarded-For, the last entry is the address it saw; the
@@ -45,22 +76,23 @@ export function createServiceApp({ logger, routes, http, trustProxy, corsWriteOr
   app.silent = true;
   // Strict: `/agents/jobs/` is not browse and `/agents/jobs/{id}/` is not get; only documented paths match.
   const router = new Router({ strict: true });
-  mountRoutes(router, routes);
+  const mounted = [...routes, ...endpoints.map((endpoint) => endpoint.route)];
+  mountRoutes(router, mounted);
   app.use(securityHeaders());
   app.use(requestId());
   // Outside the boundary and the routes, so every body is compressed, error bodies included.
   app.use(compressResponses());
-  app.use(matchRoute(router, routes));
+  app.use(matchRoute(router, mounted));
   app.use(requestLog(logger));
   app.use(countRequests(http.metrics));
   // Preflights are answered here: logged and counted as the 204 they are, never rate limited.
   // Outside the boundary, so error answers carry Access-Control-Allow-Origin too.
-  app.use(cors({ router, routes, writeOrigins: corsWriteOrigins }));
+  app.use(corsByPath(cors({ router, routes, writeOrigins: corsWriteOrigins }), endpoints));
   // Inside the log and the metrics, so a 304 is recorded as one; outside the boundary, so only
   // successful answers get a tag.
   app.use(conditionalGet());
   app.use(errorBoundary(logger));
-  app.use(rateLimit(http.rateLimits));
+  app.use(limitOperations(rateLimit(http.rateLimits), endpoints));
   app.use(router.routes());
   app.use(routeFallback([router, ...fallbackRouters]));
   return { app, router };
