@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { createAllInOneApp } from '../../services/all-in-one';
-import { TOOLS } from '../../services/mcp/tools';
+import { TOOLS } from '../../services/mcp';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { COMMA_LIST, type CommaListSpec } from '../../shared/schemas/job-search';
 import type { RouteDefinition } from '../../shared/http/route';
