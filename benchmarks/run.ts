@@ -1,36 +1,30 @@
 /**
  * `npm run bench [-- <benchmark>...] [options]`: runs the benchmarks, each against a baseline
  * measured in the same invocation on the same data, and prints the figures with the ratio
- * subject time / baseline time. See USAGE in ./lib/args and README.md ("Benchmarks").
+ * subject time / baseline time. See its --help (./lib/args) and README.md ("Benchmarks").
  */
 import os from 'node:os';
 import { loadConfig } from '../shared/config';
 import { createSearchClient } from '../shared/search/client';
-import { importRate } from './import-rate';
-import { parseBenchArgs, USAGE, type BenchmarkName, type BenchOptions } from './lib/args';
+import { parseBenchArgs, type BenchmarkName, type BenchOptions } from './lib/args';
 import { onInterrupt } from './lib/cleanup';
 import { ensureSearchNode } from './lib/elasticsearch-node';
 import { formatTable, roundedComparison, type Comparison } from './lib/report';
-import { readLatency } from './read-latency';
-import { readThroughput } from './read-throughput';
-import { relevance } from './relevance';
-import { responseSize } from './response-size';
-import { scale, type ScaleOutcome } from './scale';
-import { scaleOut } from './scale-out';
-import { timeToSearchable } from './time-to-searchable';
+import type { ScaleOutcome } from './scale';
 
 /** A benchmark's rows of the table; scale and relevance add a table and a JSON object of their own. */
 type Benchmark = (options: BenchOptions, log: (message: string) => void) => Promise<Comparison[] | Pick<ScaleOutcome, 'comparisons' | 'text'> & { json: unknown }>;
 
-const BENCHMARKS: Record<BenchmarkName, Benchmark> = {
-  'read-latency': readLatency,
-  'read-throughput': readThroughput,
-  'response-size': responseSize,
-  'time-to-searchable': timeToSearchable,
-  'import-rate': importRate,
-  scale,
-  relevance,
-  'scale-out': scaleOut,
+/** Each benchmark, loaded when it runs: --help and a usage error answer without loading any. */
+const BENCHMARKS: Record<BenchmarkName, () => Promise<Benchmark>> = {
+  'read-latency': async () => (await import('./read-latency')).readLatency,
+  'read-throughput': async () => (await import('./read-throughput')).readThroughput,
+  'response-size': async () => (await import('./response-size')).responseSize,
+  'time-to-searchable': async () => (await import('./time-to-searchable')).timeToSearchable,
+  'import-rate': async () => (await import('./import-rate')).importRate,
+  scale: async () => (await import('./scale')).scale,
+  relevance: async () => (await import('./relevance')).relevance,
+  'scale-out': async () => (await import('./scale-out')).scaleOut,
 };
 
 const log = (message: string) => console.error(`[bench] ${message}`);
@@ -49,15 +43,10 @@ async function clusterVersion(url: string): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const parsed = parseBenchArgs(argv);
-  if (!parsed.ok) {
-    console.error(`${parsed.message}\n(npm run bench -- --help for usage)`);
-    return 2;
-  }
-  if (parsed.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  // commander prints the help, or the usage error and a hint.
+  const parsed = parseBenchArgs(argv, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
+  if (!parsed.ok) return 2;
+  if (parsed.help) return 0;
   const { options } = parsed;
   const config = loadConfig();
   const started = Date.now();
@@ -72,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     version = await clusterVersion(config.elasticsearchUrl);
     for (const name of options.names) {
       log(`${name}: running (load average ${loadAverage()})`);
-      const outcome = await BENCHMARKS[name](options, log);
+      const outcome = await (await BENCHMARKS[name]())(options, log);
       if (Array.isArray(outcome)) comparisons.push(...outcome);
       else {
         comparisons.push(...outcome.comparisons);

@@ -15,7 +15,8 @@ describe('npm run bench (command line)', () => {
   it('prints its usage and exits 0 with --help', async () => {
     const { code, stdout } = await bench(['--help']);
     expect(code).to.equal(0);
-    expect(stdout).to.match(/^usage: npm run bench/);
+    expect(stdout).to.match(/^Usage: npm run bench -- \[<benchmark>\.\.\.\] \[options\]\n/);
+    for (const option of ['--jobs <n>', '--requests <n>', '--creates <n>', '--batch-size <n>', '--json', '--keep', '--reuse', '--scenario <name>']) expect(stdout).to.include(`  ${option} `);
     for (const name of ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale']) expect(stdout).to.include(`  ${name}`);
     expect(stdout).to.include('ES_PORT=9201 ES_HEAP=3g npm run bench -- scale --jobs 1000000 --reuse');
   });

@@ -199,19 +199,24 @@ describe('bulk import', function () {
       expect([summary.lines, summary.accepted, summary.rejected]).to.deep.equal([1, 1, []]);
     });
 
-    it('answers usage errors with exit 2 and the usage text (argument parsing itself: lib/import-args.unit.test.ts)', async () => {
+    it('answers usage errors with exit 2, the message and the usage text', async () => {
       const file = path.join(dir, 'ok.ndjson');
       await writeFile(file, job());
       const candidate = await createUser({ is_recruiter: false });
       const cases: [string[], string][] = [
         [[file], '--as <recruiter user id or email> is required'],
         [[file, '--as', candidate.id], `--as: user "${candidate.id}" is not a recruiter (only recruiters create jobs)`],
+        [[path.join(dir, 'missing.ndjson'), '--as', candidate.id], `cannot read "${path.join(dir, 'missing.ndjson')}"`],
+        [[file, '--as', candidate.id, '--batch-size', '0'], "option '--batch-size <n>' argument '0' is invalid. It must be a whole number of at least 1."],
+        [[file, file, '--as', candidate.id], 'too many arguments'],
+        [[file, '--as', candidate.id, '--nope'], "unknown option '--nope'"],
       ];
-      for (const [args, message] of cases) {
-        const { code, stderr } = await cli(args);
+      const runs = await Promise.all(cases.map(([args]) => cli(args)));
+      for (const [i, [args, message]] of cases.entries()) {
+        const { code, stderr } = runs[i];
         expect(code, args.join(' ')).to.equal(2);
         expect(stderr).to.contain(message);
-        expect(stderr).to.contain('usage: npm run import -- <file.ndjson> --as');
+        expect(stderr).to.contain('Usage: npm run import -- <file.ndjson> --as');
       }
       expect(await testDb().query('SELECT id FROM jobs')).to.deep.equal([]);
     });

@@ -1,36 +1,44 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import readline from 'node:readline';
+import { Command } from 'commander';
 import { loadConfig } from '../shared/config';
 import { Database } from '../shared/db/database';
 import { createLogger } from '../shared/logger';
 import { createSearchClient } from '../shared/search/client';
 import { ActingUserError, resolveActingRecruiter } from '../services/write';
 import { importJobs, type ImportSummary } from '../services/write';
-import { parseImportArgs } from './lib/import-args';
-import { ProgressBar } from './lib/progress-bar';
-
-const USAGE = `usage: npm run import -- <file.ndjson> --as <recruiter user id or email> [options]
-
-Creates one job per line of the file. Each line is a JSON object shaped like the body of
-POST /agents/jobs and goes through the same checks (schema and bounds, organization,
-membership of the --as recruiter, location, project); accepted jobs are written in batches
-with their outbox rows and indexed in bulk. A bad line never stops the others.
-
-options:
-  --as <user>        the recruiter the jobs are created by (required)
-  --batch-size <n>   jobs per transaction and bulk request (default 1000)
-  --from-line <n>    skip the lines before n (resume an interrupted import)
-  --json             print the summary as JSON on stdout
-
-Progress goes to stderr, the summary to stdout. Exit status: 0 every line imported,
-1 some lines rejected, 2 usage error, 3 the import stopped (the message says where to resume).
-Ctrl-C (SIGINT or SIGTERM) stops after the lines read so far and says where to resume.`;
+import { parseCommandLine, wholeNumber } from './lib/command-line';
+import { progressBar } from './lib/progress-bar';
 
 const EXIT = { ok: 0, rejected: 1, usage: 2, stopped: 3 } as const;
 
+const program = new Command('npm run import --')
+  .usage('<file.ndjson> --as <recruiter user id or email> [options]')
+  .description(
+    'Creates one job per line of the file. Each line is a JSON object shaped like the body of POST /agents/jobs ' +
+      'and goes through the same checks (schema and bounds, organization, membership of the --as recruiter, ' +
+      'location, project); accepted jobs are written in batches with their outbox rows and indexed in bulk. ' +
+      'A bad line never stops the others.',
+  )
+  .argument('<file.ndjson>', 'the jobs, one JSON object per line')
+  .option('--as <user>', 'the recruiter creating the jobs, by id or email (required)')
+  .option('--batch-size <n>', 'jobs per transaction and bulk request', wholeNumber(1), 1000)
+  .option('--from-line <n>', 'skip the lines before n (resume an interrupted import)', wholeNumber(1), 1)
+  .option('--json', 'print the summary as JSON on stdout')
+  .addHelpText(
+    'after',
+    `
+Progress goes to stderr, the summary to stdout. Exit status: 0 every line imported,
+1 some lines rejected, 2 usage error, 3 the import stopped (the message says where to resume).
+Ctrl-C (SIGINT or SIGTERM) stops after the lines read so far and says where to resume.`,
+  )
+  .showHelpAfterError();
+
+/** A usage error found after parsing: the message, then the help, as commander prints its own. */
 function fail(message: string): number {
-  console.error(`${message}\n\n${USAGE}`);
+  process.stderr.write(`error: ${message}\n\n`);
+  program.outputHelp({ error: true });
   return EXIT.usage;
 }
 
@@ -58,15 +66,14 @@ function printSummary(summary: ImportSummary, asJson: boolean): void {
   for (const r of summary.rejected) console.log(`  line ${r.line}: ${r.code}: ${r.message}`);
 }
 
-/** `npm run import`: see USAGE. */
+/** `npm run import`: see its --help. */
 async function main(argv: string[]): Promise<number> {
-  const parsed = parseImportArgs(argv);
-  if (!parsed.ok) return fail(parsed.message);
-  if (parsed.help) {
-    console.log(USAGE);
-    return EXIT.ok;
-  }
-  const { file, as, batchSize, fromLine, json } = parsed.args;
+  const exit = parseCommandLine(program, argv, EXIT.usage);
+  if (exit !== undefined) return exit;
+  const [file] = program.processedArgs as [string];
+  const { as, batchSize, fromLine, json } = program.opts<{ as?: string; batchSize: number; fromLine: number; json?: boolean }>();
+  // Checked here rather than by commander's requiredOption, to keep the message scripts know.
+  if (as === undefined) return fail('--as <recruiter user id or email> is required');
   if (!(await stat(file).then((s) => s.isFile(), () => false))) return fail(`cannot read "${file}"`);
 
   const config = loadConfig();
@@ -82,7 +89,8 @@ async function main(argv: string[]): Promise<number> {
       throw err;
     }
     const total = await countLines(file);
-    const bar = new ProgressBar(`[import] as ${user.name}`);
+    const bar = progressBar(`[import] as ${user.name}`);
+    bar.start(total, 0);
     const lines = readline.createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
     // The first Ctrl-C finishes the lines read so far and says where to resume; a second one kills.
     const interrupted = new AbortController();
@@ -94,20 +102,20 @@ async function main(argv: string[]): Promise<number> {
         userId: user.id,
         batchSize,
         fromLine,
-        onProgress: (p) => bar.update(p.lines, total, `accepted ${p.accepted}  rejected ${p.rejected}`),
+        onProgress: (p) => bar.update(p.lines, { suffix: `accepted ${p.accepted}  rejected ${p.rejected}` }),
         signal: interrupted.signal,
       });
-      bar.finish();
-      printSummary(summary, json);
+      bar.stop();
+      printSummary(summary, json === true);
       if (summary.resumeFromLine) {
         console.error(`[import] interrupted; resume with --from-line ${summary.resumeFromLine}`);
         return EXIT.stopped;
       }
       return summary.rejected.length > 0 ? EXIT.rejected : EXIT.ok;
     } catch (err) {
-      bar.finish();
+      bar.stop();
       const { summary, resumeFromLine } = err as { summary?: ImportSummary; resumeFromLine?: number };
-      if (summary) printSummary(summary, json);
+      if (summary) printSummary(summary, json === true);
       console.error(`[import] stopped: ${(err as Error).message}${resumeFromLine ? `; resume with --from-line ${resumeFromLine}` : ''}`);
       return EXIT.stopped;
     }

@@ -1,5 +1,11 @@
+import { Command } from 'commander';
 import { loadConfig } from '../shared/config';
 import { ensureDatabase, migrateUp } from '../shared/db/migrate';
+import { parseCommandLine } from './lib/command-line';
+
+const program = new Command('npm run migrate')
+  .description('Creates the database (DATABASE_URL) when it is missing and applies every pending migration.')
+  .showHelpAfterError();
 
 /** `npm run migrate`: creates the database when missing and applies every pending migration. */
 async function main() {
@@ -9,7 +15,11 @@ async function main() {
   console.log('migrations applied');
 }
 
-main().catch((err) => {
-  console.error(`migration failed: ${err.message}`);
-  process.exit(1);
-});
+const exit = parseCommandLine(program, process.argv.slice(2));
+if (exit !== undefined) process.exitCode = exit;
+else {
+  main().catch((err) => {
+    console.error(`migration failed: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -2,35 +2,37 @@ import { loadConfig } from '../shared/config';
 import { Database } from '../shared/db/database';
 import { createSearchClient } from '../shared/search/client';
 import { reindex, ReindexError } from '../services/indexer';
-import { ProgressBar } from './lib/progress-bar';
+import { Command } from 'commander';
+import { parseCommandLine } from './lib/command-line';
+import { progressBar } from './lib/progress-bar';
 
-const USAGE = `usage: npm run reindex
+const program = new Command('npm run reindex')
+  .description(
+    'Rebuilds the search index from Postgres without downtime: a new versioned index behind the ' +
+      'alias ES_INDEX_ALIAS is filled with the bulk API, swapped in atomically, and the old index is ' +
+      'deleted. Jobs written meanwhile are not lost. Safe to run while the API serves; one at a time.',
+  )
+  .showHelpAfterError();
 
-Rebuilds the search index from Postgres without downtime: a new versioned index behind the
-alias ES_INDEX_ALIAS is filled with the bulk API, swapped in atomically, and the old index is
-deleted. Jobs written meanwhile are not lost. Safe to run while the API serves; one at a time.`;
-
-/** `npm run reindex`: progress on stderr, a one-line summary on stdout; exit 1 on failure. */
-async function main(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (args.length > 0) {
-    console.error(`unknown argument "${args[0]}"\n\n${USAGE}`);
-    return 2;
-  }
+/** `npm run reindex`: progress on stderr, a one-line summary on stdout; exit 1 on failure, 2 on a usage error. */
+async function main(argv: string[]): Promise<number> {
+  const exit = parseCommandLine(program, argv);
+  if (exit !== undefined) return exit;
   const config = loadConfig();
   const db = new Database(config);
   const search = createSearchClient({ ...config, esRequestTimeoutMs: 120_000 });
-  const bar = new ProgressBar('[reindex] copying');
+  const bar = progressBar('[reindex] copying');
   try {
     const result = await reindex(
       { db, search, alias: config.indexAlias },
       {
-        onProgress: ({ done, total }) => bar.update(done, total),
+        onProgress: ({ done, total }) => {
+          if (bar.isActive) bar.setTotal(total);
+          else bar.start(total, 0);
+          bar.update(done);
+        },
         onStep: (message) => {
-          bar.finish();
+          bar.stop();
           console.error(`[reindex] ${message}`);
         },
       },
@@ -41,7 +43,7 @@ async function main(args: string[]): Promise<number> {
     );
     return 0;
   } catch (err) {
-    bar.finish();
+    bar.stop();
     console.error(`[reindex] failed: ${err instanceof ReindexError ? err.message : (err as Error).stack ?? err}`);
     return 1;
   } finally {

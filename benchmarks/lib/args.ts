@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { Command, CommanderError } from 'commander';
+import { isHelp, wholeNumber } from '../../scripts/lib/command-line';
 
 /** The benchmarks `npm run bench` knows, in the order it runs them. */
 export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale', 'relevance', 'scale-out'] as const;
@@ -30,13 +31,9 @@ export interface BenchOptions {
   scenarios: string[];
 }
 
-/** The text of `npm run bench -- --help`. */
-export const USAGE = `usage: npm run bench [-- <benchmark>...] [options]
-
-Runs each benchmark against a baseline measured in the same invocation on the same data, and
-prints the figures and the ratio subject / baseline (1.00 = as fast, or as large, as the baseline).
-
-benchmarks (default: all but scale, in this order):
+/** What `npm run bench -- --help` prints after the options: the benchmarks and how to run them. */
+const HELP_AFTER = `
+Benchmarks (default: all but scale, relevance and scale-out, in this order):
   read-latency        browse, search with three filters, get: read service over HTTP vs the same
                       Elasticsearch query sent with the client; all-in-one gateway vs read service
   read-throughput     the same requests, 16 at a time: read service requests/s vs the same
@@ -66,25 +63,6 @@ benchmarks (default: all but scale, in this order):
                       and zero-result queries from the judgments, and writes the unjudged
                       postings of both top 10s, shuffled, to .cache/relevance-pool.json
 
-options:
-  --jobs <n>          jobs for import-rate and scale (default 10000; the full figures are
-                      --jobs 100000 for import-rate and --jobs 1000000 for scale)
-  --requests <n>      timed requests per case and variant for read-latency, response-size and
-                      scale's one-at-a-time runs, and ten times as many per phase of
-                      read-throughput and of scale's 16-at-a-time runs (default 300)
-  --creates <n>       timed creates for time-to-searchable (default 100)
-  --batch-size <n>    jobs per batch for the imports (import-rate, scale) and the raw baselines
-                      (default 1000)
-  --json              print the results as JSON on stdout (progress stays on stderr)
-  --keep              keep the benchmark databases and indices (jla_bench_*) afterwards
-  --reuse             scale: measure the index built by an earlier scale run (kept on disk)
-                      when it holds exactly --jobs jobs of the current index definition,
-                      else build it again; either way keep it for the next run
-  --scenario <name>   scale: measure only this scenario (repeatable; a unique part of its
-                      name is enough, e.g. --scenario get); the report still lists every
-                      target, and those of scenarios not run are left unchecked
-  --help              this text
-
 Benchmarks use their own databases and index aliases (jla_bench_*); Elasticsearch is started
 with scripts/elasticsearch.sh when no node answers (or ELASTICSEARCH_URL is used) and stopped
 again at the end if this run started it.
@@ -100,55 +78,73 @@ each 16-at-a-time phase after ten times --requests or 8 s, whichever comes first
 /** The parsed command line, usage text asked for, or what is wrong with it. */
 export type ParsedBenchArgs = { ok: true; help: true } | { ok: true; help: false; options: BenchOptions } | { ok: false; message: string };
 
-function positiveInt(name: string, raw: string | undefined, fallback: number): number | string {
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) return `--${name} must be a positive whole number, got "${raw}"`;
-  return Number(raw);
+/**
+ * `npm run bench` as a commander program: its arguments and options, checked as they are parsed.
+ * Help goes to `out`; a usage error (the message and a hint) to `err`.
+ */
+function benchCommand(io: { out: (s: string) => void; err: (s: string) => void }): Command {
+  const program: Command = new Command('npm run bench --')
+    .usage('[<benchmark>...] [options]')
+    .description(
+      'Runs each benchmark against a baseline measured in the same invocation on the same data, and prints the figures ' +
+        'and the ratio subject / baseline (1.00 = as fast, or as large, as the baseline).',
+    )
+    .argument('[benchmark...]', 'the benchmarks to run (default: all but scale, relevance and scale-out)', (name: string, names: BenchmarkName[] = []) => {
+      if (!(BENCHMARK_NAMES as readonly string[]).includes(name)) {
+        program.error(`unknown benchmark "${name}"; choose from: ${BENCHMARK_NAMES.join(', ')}`, { exitCode: 2, code: 'bench.unknownBenchmark' });
+      }
+      return [...names, name as BenchmarkName];
+    })
+    .option('--jobs <n>', 'jobs for import-rate and scale (the full figures are --jobs 100000 for import-rate and --jobs 1000000 for scale)', wholeNumber(1), 10_000)
+    .option(
+      '--requests <n>',
+      "timed requests per case and variant for read-latency, response-size and scale's one-at-a-time runs, and ten times as many per phase of read-throughput and of scale's 16-at-a-time runs",
+      wholeNumber(1),
+      300,
+    )
+    .option('--creates <n>', 'timed creates for time-to-searchable', wholeNumber(1), 100)
+    .option('--batch-size <n>', 'jobs per batch for the imports (import-rate, scale) and the raw baselines', wholeNumber(1), 1000)
+    .option('--json', 'print the results as JSON on stdout (progress stays on stderr)')
+    .option('--keep', 'keep the benchmark databases and indices (jla_bench_*) afterwards')
+    .option(
+      '--reuse',
+      'scale: measure the index built by an earlier scale run (kept on disk) when it holds exactly --jobs jobs of the current index definition, else build it again; either way keep it for the next run',
+    )
+    .option(
+      '--scenario <name>',
+      'scale: measure only this scenario (repeatable; a unique part of its name is enough, e.g. --scenario get); the report still lists every target, and those of scenarios not run are left unchecked',
+      (scenario: string, scenarios: string[] = []) => [...scenarios, scenario],
+    )
+    .helpOption('-h, --help', 'this text')
+    .addHelpText('after', HELP_AFTER)
+    .showHelpAfterError('(npm run bench -- --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+  return program;
 }
 
-/** Parses `npm run bench` arguments; never throws. */
-export function parseBenchArgs(argv: readonly string[]): ParsedBenchArgs {
-  let parsed;
+const silent = () => undefined;
+
+/**
+ * Parses `npm run bench` arguments; never throws. Help and usage errors are written to `io`
+ * (nowhere by default) as commander formats them.
+ */
+export function parseBenchArgs(argv: readonly string[], io: { out: (s: string) => void; err: (s: string) => void } = { out: silent, err: silent }): ParsedBenchArgs {
+  const program = benchCommand(io);
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        jobs: { type: 'string' },
-        requests: { type: 'string' },
-        creates: { type: 'string' },
-        'batch-size': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        keep: { type: 'boolean', default: false },
-        reuse: { type: 'boolean', default: false },
-        scenario: { type: 'string', multiple: true, default: [] },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    program.parse([...argv], { from: 'user' });
+    const [named] = program.processedArgs as [BenchmarkName[] | undefined];
+    const values = program.opts<{ jobs: number; requests: number; creates: number; batchSize: number; json?: boolean; keep?: boolean; reuse?: boolean; scenario?: string[] }>();
+    // Run in the canonical order whatever order they were named in, each once.
+    const names = named === undefined || named.length === 0 ? [...DEFAULT_BENCHMARKS] : BENCHMARK_NAMES.filter((n) => named.includes(n));
+    // Said rather than ignored: without scale, --reuse would silently reuse nothing.
+    if (values.reuse && !names.includes('scale')) program.error('--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)', { exitCode: 2 });
+    const scenarios = values.scenario ?? [];
+    if (scenarios.length > 0 && !names.includes('scale')) program.error('--scenario applies to the scale benchmark only (npm run bench -- scale --scenario get)', { exitCode: 2 });
+    const { jobs, requests, creates, batchSize } = values;
+    return { ok: true, help: false, options: { names, jobs, requests, creates, batchSize, json: values.json === true, keep: values.keep === true, reuse: values.reuse === true, scenarios } };
   } catch (err) {
-    return { ok: false, message: (err as Error).message };
+    if (!(err instanceof CommanderError)) throw err;
+    return isHelp(err) ? { ok: true, help: true } : { ok: false, message: err.message };
   }
-  const { values, positionals } = parsed;
-  if (values.help) return { ok: true, help: true };
-  const unknown = positionals.filter((p) => !(BENCHMARK_NAMES as readonly string[]).includes(p));
-  if (unknown.length > 0) return { ok: false, message: `unknown benchmark "${unknown[0]}"; choose from: ${BENCHMARK_NAMES.join(', ')}` };
-  const numbers = {
-    jobs: positiveInt('jobs', values.jobs, 10_000),
-    requests: positiveInt('requests', values.requests, 300),
-    creates: positiveInt('creates', values.creates, 100),
-    batchSize: positiveInt('batch-size', values['batch-size'], 1000),
-  };
-  const problem = Object.values(numbers).find((v) => typeof v === 'string');
-  if (problem !== undefined) return { ok: false, message: problem as string };
-  // Run in the canonical order whatever order they were named in, each once.
-  const names = positionals.length === 0 ? [...DEFAULT_BENCHMARKS] : BENCHMARK_NAMES.filter((n) => positionals.includes(n));
-  // Said rather than ignored: without scale, --reuse would silently reuse nothing.
-  if (values.reuse && !names.includes('scale')) return { ok: false, message: '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)' };
-  const scenarios = values.scenario!;
-  if (scenarios.length > 0 && !names.includes('scale')) return { ok: false, message: '--scenario applies to the scale benchmark only (npm run bench -- scale --scenario get)' };
-  return {
-    ok: true,
-    help: false,
-    options: { names, ...(numbers as Record<keyof typeof numbers, number>), json: values.json!, keep: values.keep!, reuse: values.reuse!, scenarios },
-  };
 }

@@ -51,8 +51,19 @@ describe('npm run bench arguments', () => {
       return parsed.ok ? 'ok' : parsed.message;
     };
     expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out');
-    expect(message(['--jobs', '0'])).to.equal('--jobs must be a positive whole number, got "0"');
-    expect(message(['--requests', '1e3'])).to.equal('--requests must be a positive whole number, got "1e3"');
-    expect(message(['--frobnicate'])).to.match(/^Unknown option '--frobnicate'/);
+    expect(message(['--jobs', '0'])).to.equal("error: option '--jobs <n>' argument '0' is invalid. It must be a whole number of at least 1.");
+    expect(message(['--requests', '1e3'])).to.equal("error: option '--requests <n>' argument '1e3' is invalid. It must be a whole number of at least 1.");
+    expect(message(['--frobnicate'])).to.match(/^error: unknown option '--frobnicate'/);
+    expect(message(['--jobs'])).to.equal("error: option '--jobs <n>' argument missing");
+  });
+
+  it('writes the help, or the mistake and a hint, where it is told to', () => {
+    let out = '';
+    let err = '';
+    const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s) };
+    expect(parseBenchArgs(['--help'], io)).to.deep.equal({ ok: true, help: true });
+    expect(out).to.match(/^Usage: npm run bench -- /);
+    expect(parseBenchArgs(['--reuse'], io)).to.have.property('ok', false);
+    expect(err).to.equal('--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)\n(npm run bench -- --help for usage)\n');
   });
 });

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { AccountError } from '../../services/write';
 import { ConfigError, loadConfig } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { ApiError } from '../../shared/errors';
-import { closestName } from '../../shared/http/closest';
-import { commandHelp, parseCommandArgs, usageLine, UsageError, type Command } from './command';
-import { COMMANDS } from './commands';
+import { isHelp } from '../lib/command-line';
+import type { CommandContext } from './command';
+import { addCommands } from './commands';
 import { EXIT, EXIT_CODE_HELP, type ExitCode } from './exit-codes';
 import { stdoutOutput } from './output';
 
@@ -17,25 +18,49 @@ export interface CliIo {
   stdin: () => Promise<string>;
 }
 
-/** The general help: every command, the conventions and the exit codes. */
-function generalHelp(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  return [
-    'Operator CLI of the Job Listing Agent API: users, memberships, resumes and API keys.',
-    '',
-    'Usage: npm run cli -- <command> [arguments] [--json]',
-    '       npm run cli -- <command> --help',
-    '',
-    'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    '',
-    'Users are named by id (UUID) or by email. --json prints machine-readable results on stdout and',
-    'errors as {"error": {"code", "message", "hint"}} on stderr.',
-    'The database is DATABASE_URL (default postgres://postgres@127.0.0.1:5432/job_listing).',
-    '',
-    'Exit codes:',
-    EXIT_CODE_HELP,
-  ].join('\n');
+const GENERAL_HELP = [
+  '',
+  'Run npm run cli -- <command> --help (or npm run cli -- help <command>) for the arguments of one.',
+  'Users are named by id (UUID) or by email. --json prints machine-readable results on stdout and',
+  'errors as {"error": {"code", "message", "hint"}} on stderr.',
+  'The database is DATABASE_URL (default postgres://postgres@127.0.0.1:5432/job_listing).',
+  '',
+  'Exit codes:',
+  EXIT_CODE_HELP,
+].join('\n');
+
+/** The usage line of a command with every argument and option spelled out, e.g. `npm run cli -- keys:create <user> [--name <label>] [--json]`. */
+function commandUsage(command: Command): string {
+  if (!command.parent) return `${command.name()} ${command.usage()}`;
+  const options = command.options.map((o) => (o.mandatory ? o.flags : `[${o.flags}]`));
+  return [command.parent.name(), command.name(), ...command.registeredArguments.map((a) => `<${a.name()}>`), ...options].join(' ');
+}
+
+/**
+ * The CLI as a commander program: it parses and checks the command line and prints the help;
+ * it never prints an error or exits itself (runCli reports both, as text or JSON).
+ */
+export function cliProgram(io: Pick<CliIo, 'stdout' | 'stderr'>, context: () => CommandContext): Command {
+  const program = new Command('npm run cli --')
+    .usage('<command> [arguments] [--json]')
+    .description('Operator CLI of the Job Listing Agent API: users, memberships, resumes and API keys.')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined })
+    .configureHelp({ commandUsage, subcommandTerm: (command) => command.name() })
+    .helpCommand('help [command]', 'show the help of a command')
+    .helpOption('-h, --help', 'show this help')
+    .addHelpText('after', GENERAL_HELP);
+  addCommands(program, context);
+  for (const command of program.commands) command.option('--json', 'machine-readable output (errors too, on stderr)');
+  return program;
+}
+
+/** The names of the CLI's commands, in the order --help lists them. */
+export function commandNames(): string[] {
+  const silent = () => undefined;
+  return cliProgram({ stdout: silent, stderr: silent }, () => {
+    throw new Error('only the names are read');
+  }).commands.map((c) => c.name());
 }
 
 /** A failure as the operator sees it: an error code for --json, a message, a hint, an exit code. */
@@ -58,10 +83,36 @@ function redactUrl(url: string): string {
   }
 }
 
-function describeFailure(err: unknown, command: Command | undefined, env: NodeJS.ProcessEnv): Failure {
-  if (err instanceof UsageError) {
-    const hint = command ? `Usage: ${usageLine(command)} (see --help)` : 'Run npm run cli -- --help for the commands.';
-    return { code: 'usage', message: err.message, hint, exit: EXIT.usage };
+/**
+ * What commander refused, in the CLI's words. commander reports the option, argument or command
+ * at fault in quotes, and a close match as "(Did you mean x?)".
+ */
+function usageMessage(err: CommanderError, name: string | undefined, command: Command | undefined): string {
+  const quoted = /'([^']*)'/.exec(err.message)?.[1];
+  const close = /\(Did you mean (\S+)\?\)/.exec(err.message)?.[1];
+  const didYouMean = close ? ` Did you mean "${close}"?` : '';
+  switch (err.code) {
+    case 'commander.unknownCommand':
+      return `Unknown command "${name}".${didYouMean}`;
+    case 'commander.unknownOption':
+      return `Unknown option '${quoted}'.${didYouMean}`;
+    case 'commander.missingArgument':
+      return `Missing <${quoted}>.`;
+    case 'commander.missingMandatoryOptionValue':
+      return `Missing ${quoted}.`;
+    case 'commander.optionMissingArgument':
+      return `Option ${quoted} needs a value.`;
+    case 'commander.excessArguments':
+      return `Unexpected argument "${command?.args[command.registeredArguments.length]}".`;
+    default:
+      return err.message.replace(/^error: /, '');
+  }
+}
+
+function describeFailure(err: unknown, argv: string[], command: Command | undefined, env: NodeJS.ProcessEnv): Failure {
+  if (err instanceof CommanderError) {
+    const hint = command ? `Usage: ${commandUsage(command)} (see --help)` : 'Run npm run cli -- --help for the commands.';
+    return { code: 'usage', message: usageMessage(err, argv[0], command), hint, exit: EXIT.usage };
   }
   if (err instanceof AccountError) return { code: err.kind, message: err.message, hint: err.hint, exit: ACCOUNT_EXIT[err.kind] };
   if (err instanceof ConfigError) return { code: 'configuration', message: err.message, exit: EXIT.failure };
@@ -85,42 +136,29 @@ async function readInput(path: string, io: CliIo): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UsageError(`Cannot read "${path}" (${code}).`);
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new InvalidArgumentError(`Cannot read "${path}" (${code}).`);
     throw err;
   }
 }
 
 /** Runs one CLI invocation and resolves with its exit code; it never exits the process itself. */
 export async function runCli(argv: string[], io: CliIo): Promise<ExitCode> {
-  const json = argv.includes('--json');
-  const [name, ...rest] = argv;
-  if (name === undefined) {
-    io.stderr(`${generalHelp()}\n`);
-    return EXIT.usage;
-  }
-  if (name === '--help' || name === '-h' || name === 'help') {
-    const topic = COMMANDS.find((c) => c.name === rest[0]);
-    io.stdout(`${topic ? commandHelp(topic) : generalHelp()}\n`);
-    return EXIT.ok;
-  }
-  const command = COMMANDS.find((c) => c.name === name);
-  let db: Database | undefined;
+  let context: CommandContext | undefined;
+  const program = cliProgram(io, () => context!);
+  // The database is opened once commander has accepted the command line, for the command's action.
+  program.hook('preAction', (_program, command) => {
+    context = { db: new Database(loadConfig(io.env)), out: stdoutOutput(command.opts().json === true, io.stdout), readFile: (p) => readInput(p, io) };
+  });
   try {
-    if (!command) {
-      const close = closestName(name, COMMANDS.map((c) => c.name));
-      throw new UsageError(`Unknown command "${name}".${close ? ` Did you mean "${close}"?` : ''}`);
-    }
-    const args = parseCommandArgs(command, rest);
-    if (args.help) {
-      io.stdout(`${commandHelp(command)}\n`);
-      return EXIT.ok;
-    }
-    db = new Database(loadConfig(io.env));
-    await command.run({ db, out: stdoutOutput(args.json, io.stdout), readFile: (p) => readInput(p, io) }, args);
+    await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (err) {
-    return reportFailure(describeFailure(err, command, io.env), json, io);
+    if (err instanceof CommanderError && isHelp(err)) return EXIT.ok;
+    // No command at all: commander printed the general help on stderr.
+    if (err instanceof CommanderError && err.code === 'commander.help') return EXIT.usage;
+    const command = program.commands.find((c) => c.name() === argv[0]);
+    return reportFailure(describeFailure(err, argv, command, io.env), argv.includes('--json'), io);
   } finally {
-    await db?.close();
+    await context?.db.close();
   }
 }

@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { Argument, Command } from 'commander';
+import { parseCommandLine, wholeNumber } from '../lib/command-line';
 import { DRILL_ES_PORT, DrillCluster } from './cluster';
 import type { DrillContext, DrillResult } from './drill';
 import { esNodeLoss } from './es-node-loss';
@@ -15,44 +16,42 @@ export const DRILLS: Record<string, { run: (ctx: DrillContext) => Promise<DrillR
   'postgres-outage': { run: postgresOutage, port: DRILL_SERVICE_PORT + 7 },
 };
 
-const USAGE = `npm run drill -- <name> [--json] [--phase-seconds S] [--fault-seconds S] [--es-port P] [--keep-cluster]
-
-Failure drills against a 3-node Elasticsearch cluster of their own (ports P..P+2, default
-${DRILL_ES_PORT}; heap ES_HEAP, default 512m each), their own databases (jla_drill_<name>_<pid>) and service
-ports (${DRILL_SERVICE_PORT}..${DRILL_SERVICE_PORT + 9}), so they run beside npm start and the tests.
+const program = new Command('npm run drill --')
+  .description(
+    `Failure drills against a 3-node Elasticsearch cluster of their own (ports P..P+2, default ${DRILL_ES_PORT}; ` +
+      `heap ES_HEAP, default 512m each), their own databases (jla_drill_<name>_<pid>) and service ports ` +
+      `(${DRILL_SERVICE_PORT}..${DRILL_SERVICE_PORT + 9}), so they run beside npm start and the tests.`,
+  )
+  .usage('<name> [options]')
+  .addArgument(new Argument('<name>', 'the drill to run (see below), or all').choices([...Object.keys(DRILLS), 'all']))
+  .option('--json', 'print the result as one line of JSON')
+  .option('--phase-seconds <S>', 'load before the fault and after recovery', wholeNumber(1), 10)
+  .option('--fault-seconds <S>', "how long the fault lasts (each drill has its own default)", wholeNumber(1))
+  .option('--es-port <P>', 'first port of the drill cluster', wholeNumber(1, 65533), DRILL_ES_PORT)
+  .option('--keep-cluster', 'leave the cluster running at the end')
+  .addHelpText(
+    'after',
+    `
+Drills:
   es-node-loss        kill -9 the node holding the primary under 8 concurrent readers; restart it
   read-instance-loss  kill -9 one of two read instances behind nginx under 8 concurrent readers
   es-outage-writes    stop (SIGSTOP) the whole cluster while creating jobs at 5/s (default 30 s)
   postgres-outage     cut the service's Postgres sessions while creating and applying (default 10 s)
   all                 the four, one after the other
---phase-seconds: load before the fault and after recovery (default 10). The cluster is stopped at
-the end unless it was running before or --keep-cluster is given. Exit status 0 when every drill passed.`;
+
+The cluster is stopped at the end unless it was running before or --keep-cluster is given.
+Exit status 0 when every drill passed, 1 when one failed, 2 on a usage error.`,
+  )
+  .showHelpAfterError();
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      json: { type: 'boolean' },
-      'phase-seconds': { type: 'string', default: '10' },
-      'fault-seconds': { type: 'string' },
-      'es-port': { type: 'string', default: String(DRILL_ES_PORT) },
-      'keep-cluster': { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  });
-  const [name] = positionals;
-  if (values.help || !name) {
-    console.log(USAGE);
-    return values.help ? 0 : 2;
-  }
+  const exit = parseCommandLine(program, process.argv.slice(2));
+  if (exit !== undefined) return exit;
+  const [name] = program.processedArgs as [string];
+  const values = program.opts<{ json?: boolean; phaseSeconds: number; faultSeconds?: number; esPort: number; keepCluster?: boolean }>();
   const names = name === 'all' ? Object.keys(DRILLS) : [name];
-  const unknown = names.find((n) => !DRILLS[n]);
-  if (unknown) {
-    console.error(`unknown drill "${unknown}"; choose from: ${Object.keys(DRILLS).join(', ')}, all`);
-    return 2;
-  }
   const log = (msg: string) => console.error(`[drill] ${msg}`);
-  const cluster = new DrillCluster(Number(values['es-port']), 3, process.env.ES_HEAP ?? '512m');
+  const cluster = new DrillCluster(values.esPort, 3, process.env.ES_HEAP ?? '512m');
   const wasUp = await cluster.anyNodeRuns();
   const results: DrillResult[] = [];
   try {
@@ -61,14 +60,14 @@ async function main(): Promise<number> {
       const ctx: DrillContext = {
         cluster,
         port: DRILLS[drill].port,
-        phaseSeconds: Number(values['phase-seconds']),
-        faultSeconds: values['fault-seconds'] === undefined ? undefined : Number(values['fault-seconds']),
+        phaseSeconds: values.phaseSeconds,
+        faultSeconds: values.faultSeconds,
         log: (msg) => log(`${drill}: ${msg}`),
       };
       results.push(await DRILLS[drill].run(ctx));
     }
   } finally {
-    if (!wasUp && !values['keep-cluster']) await cluster.stop();
+    if (!wasUp && !values.keepCluster) await cluster.stop();
   }
   const out = results.length === 1 ? results[0] : { drills: results, passed: results.every((r) => r.passed) };
   console.log(values.json ? JSON.stringify(out) : JSON.stringify(out, null, 2));

@@ -1,20 +1,38 @@
+import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { formatDuration, renderProgress } from './progress-bar';
+import { progressBar } from './progress-bar';
+
+/** A stream that is not a terminal (a log file, CI), keeping what is written. */
+function logStream(): NodeJS.WriteStream & { text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  return Object.assign(stream, { isTTY: false, text: () => chunks.join('') }) as unknown as NodeJS.WriteStream & { text: () => string };
+}
 
 describe('progress bar', () => {
-  it('draws the bar, percentage, counts, rate and time left', () => {
-    expect(renderProgress(50_000, 100_000, 20_000, 20)).to.equal('[##########----------]  50% 50,000/100,000  2,500/s  ETA 20s');
+  it('off a terminal prints plain lines without escape codes: when it starts and when it stops', () => {
+    const stream = logStream();
+    const bar = progressBar('[import] as {value}', stream);
+    bar.start(100_000, 0);
+    bar.update(50_000, { suffix: 'rejected 3' });
+    bar.update(100_000, { suffix: 'rejected 3' });
+    bar.stop();
+    const lines = stream.text().split('\n');
+    expect(stream.text()).not.to.match(/[\x1b\r]/);
+    expect(lines).to.have.length(3);
+    expect(lines[0]).to.equal('[import] as {value} [------------------------] 0% 0/100,000  0/s  ETA ?');
+    expect(lines[1]).to.match(/^\[import\] as \{value\} \[#{24}\] 100% 100,000\/100,000  [\d,]+\/s  ETA 0s  rejected 3$/);
+    expect(lines[2]).to.equal('');
   });
 
-  it('appends a suffix and never overfills', () => {
-    expect(renderProgress(12, 10, 1000, 10, 'rejected 2')).to.equal('[##########] 100% 12/10  12/s  ETA 0s  rejected 2');
-  });
-
-  it('shows an empty total as done and an unknown rate as ?', () => {
-    expect(renderProgress(0, 0, 0, 4)).to.equal('[####] 100% 0/0  0/s  ETA ?');
-  });
-
-  it('formats durations in minutes and seconds', () => {
-    expect([formatDuration(5), formatDuration(65), formatDuration(3600), formatDuration(Infinity)]).to.deep.equal(['5s', '1m 05s', '60m 00s', '?']);
+  it('draws nothing when stopped before it started', () => {
+    const stream = logStream();
+    progressBar('[reindex] copying', stream).stop();
+    expect(stream.text()).to.equal('');
   });
 });

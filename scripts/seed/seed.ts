@@ -1,6 +1,8 @@
+import { Command, CommanderError } from 'commander';
 import { loadConfig } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { ensureDatabase, migrateUp } from '../../shared/db/migrate';
+import { isHelp } from '../lib/command-line';
 import { renewDemoKeys, seedDatabase, seedSummary, type SeedSummary } from './seed-database';
 
 /**
@@ -27,10 +29,32 @@ function humanSummary(summary: SeedSummary): string {
   ].join('\n');
 }
 
+const program = new Command('npm run seed --')
+  .description(
+    'Creates and migrates the database when needed, fills it with the demo data when it is empty, ' +
+      'and prints fresh random demo keys and the ids (on a database seeded before: keeps the data, ' +
+      'revokes the demo keys issued earlier and prints new ones).',
+  )
+  .option('--json', 'print the summary as exactly one JSON object on stdout (log lines go to stderr)')
+  .exitOverride()
+  // A refused command line is reported by main, as "seed failed: unknown argument ...", exit 1.
+  .configureOutput({ outputError: () => undefined });
+
+/** Parses the command line; false when the help was asked for (and printed). */
+function readCommandLine(args: string[]): boolean {
+  try {
+    program.parse(args, { from: 'user' });
+    return true;
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err;
+    if (isHelp(err)) return false;
+    throw new Error(`unknown argument ${program.args[0]} (usage: npm run seed [-- --json])`);
+  }
+}
+
 async function main(args: string[]): Promise<void> {
-  const unknown = args.filter((a) => a !== '--json');
-  if (unknown.length > 0) throw new Error(`unknown argument ${unknown[0]} (usage: npm run seed [-- --json])`);
-  const json = args.includes('--json');
+  if (!readCommandLine(args)) return;
+  const json = program.opts<{ json?: boolean }>().json === true;
   const config = loadConfig();
   await ensureDatabase(config.databaseUrl);
   await migrateUp(config.databaseUrl, log);

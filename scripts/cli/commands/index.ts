@@ -1,19 +1,10 @@
-import type { Command } from '../command';
-import { keysCreate, keysList, keysRevoke } from './keys';
-import { membershipsAdd, membershipsRemove } from './memberships';
-import { resumesActivate, resumesAdd, resumesList } from './resumes';
-import { usersCreate, usersList } from './users';
+import type { AddCommands } from '../command';
+import { keysCommands } from './keys';
+import { membershipsCommands } from './memberships';
+import { resumesCommands } from './resumes';
+import { usersCommands } from './users';
 
 /** Every command, in the order --help lists them. */
-export const COMMANDS: readonly Command[] = [
-  usersCreate,
-  usersList,
-  membershipsAdd,
-  membershipsRemove,
-  resumesAdd,
-  resumesList,
-  resumesActivate,
-  keysCreate,
-  keysList,
-  keysRevoke,
-];
+export const addCommands: AddCommands = (program, context) => {
+  for (const add of [usersCommands, membershipsCommands, resumesCommands, keysCommands]) add(program, context);
+};

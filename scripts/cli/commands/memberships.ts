@@ -1,35 +1,38 @@
 import { addMembership, removeMembership } from '../../../services/write';
-import type { Command } from '../command';
+import type { AddCommands } from '../command';
 
-const USER_NOTE = '<user> is a user id or email; organization ids come from the organization RPC or the seed.';
+const USER = 'a user id or email';
+const ORGANIZATION = 'an organization id, from the organization RPC or the seed';
 
-/** memberships:add */
-export const membershipsAdd: Command = {
-  name: 'memberships:add',
-  summary: 'Make a user a member of an organization (running it again is harmless; it can change the role).',
-  positionals: ['user', 'organization_id'],
-  options: { role: { type: 'string', value: 'member|admin', description: 'role in the organization (default member)' } },
-  notes: [USER_NOTE],
-  run: async ({ db, out }, { positionals: [user, organizationId], values }) => {
-    const { membership, outcome } = await addMembership(db, user, organizationId, (values.role as string | undefined) ?? 'member');
-    const text = {
-      added: `Added ${user} to organization ${membership.organization_id} as ${membership.role}.`,
-      unchanged: `${user} is already a ${membership.role} of organization ${membership.organization_id}; nothing changed.`,
-      role_changed: `${user} is now ${membership.role} of organization ${membership.organization_id}.`,
-    }[outcome];
-    out.result({ ...membership, outcome }, text);
-  },
-};
+/** memberships:add, memberships:remove */
+export const membershipsCommands: AddCommands = (program, context) => {
+  program
+    .command('memberships:add')
+    .description('Make a user a member of an organization (running it again is harmless; it can change the role).')
+    .argument('<user>', USER)
+    .argument('<organization_id>', ORGANIZATION)
+    // The role's values are checked (and reported, exit 2) by addMembership, as for every caller.
+    .option('--role <member|admin>', 'role in the organization (default member)')
+    .action(async (user: string, organizationId: string, options: { role?: string }) => {
+      const { db, out } = context();
+      const { membership, outcome } = await addMembership(db, user, organizationId, options.role ?? 'member');
+      const text = {
+        added: `Added ${user} to organization ${membership.organization_id} as ${membership.role}.`,
+        unchanged: `${user} is already a ${membership.role} of organization ${membership.organization_id}; nothing changed.`,
+        role_changed: `${user} is now ${membership.role} of organization ${membership.organization_id}.`,
+      }[outcome];
+      out.result({ ...membership, outcome }, text);
+    });
 
-/** memberships:remove */
-export const membershipsRemove: Command = {
-  name: 'memberships:remove',
-  summary: 'End a membership of a user in an organization.',
-  positionals: ['user', 'organization_id'],
-  options: {},
-  notes: [USER_NOTE, 'Exits with 3 when the user is not a member.'],
-  run: async ({ db, out }, { positionals: [user, organizationId] }) => {
-    const membership = await removeMembership(db, user, organizationId);
-    out.result(membership, `Removed ${user} from organization ${membership.organization_id}.`);
-  },
+  program
+    .command('memberships:remove')
+    .description('End a membership of a user in an organization.')
+    .argument('<user>', USER)
+    .argument('<organization_id>', ORGANIZATION)
+    .addHelpText('after', '\nExits with 3 when the user is not a member.')
+    .action(async (user: string, organizationId: string) => {
+      const { db, out } = context();
+      const membership = await removeMembership(db, user, organizationId);
+      out.result(membership, `Removed ${user} from organization ${membership.organization_id}.`);
+    });
 };

@@ -1,5 +1,5 @@
 import { createUser, listUsers, type UserSummary } from '../../../services/write';
-import type { Command } from '../command';
+import type { AddCommands } from '../command';
 import { table } from '../output';
 
 const usersTable = (users: UserSummary[]) =>
@@ -13,37 +13,29 @@ const usersTable = (users: UserSummary[]) =>
     ['headline', (u) => u.headline],
   ]);
 
-/** users:create */
-export const usersCreate: Command = {
-  name: 'users:create',
-  summary: 'Create a user with a profile (name, email, headline), optionally a recruiter.',
-  positionals: [],
-  options: {
-    name: { type: 'string', description: 'full name, 1-200 characters', required: true },
-    email: { type: 'string', description: 'email address, unique regardless of case', required: true },
-    headline: { type: 'string', value: 'text', description: 'short profile headline, up to 300 characters' },
-    recruiter: { type: 'boolean', description: 'may create jobs for the organizations the user is a member of' },
-  },
-  notes: ['Example: npm run cli -- users:create --name "Ada Lovelace" --email ada@example.com --headline "Engineer"'],
-  run: async ({ db, out }, { values }) => {
-    const user = await createUser(db, {
-      name: values.name as string,
-      email: values.email as string,
-      headline: values.headline as string | undefined,
-      is_recruiter: values.recruiter === true,
+/** users:create, users:list */
+export const usersCommands: AddCommands = (program, context) => {
+  program
+    .command('users:create')
+    .description('Create a user with a profile (name, email, headline), optionally a recruiter.')
+    .requiredOption('--name <name>', 'full name, 1-200 characters (required)')
+    .requiredOption('--email <email>', 'email address, unique regardless of case (required)')
+    .option('--headline <text>', 'short profile headline, up to 300 characters')
+    .option('--recruiter', 'may create jobs for the organizations the user is a member of')
+    .addHelpText('after', '\nExample: npm run cli -- users:create --name "Ada Lovelace" --email ada@example.com --headline "Engineer"')
+    .action(async (options: { name: string; email: string; headline?: string; recruiter?: boolean }) => {
+      const { db, out } = context();
+      const user = await createUser(db, { name: options.name, email: options.email, headline: options.headline, is_recruiter: options.recruiter === true });
+      out.result(user, `Created ${user.is_recruiter ? 'recruiter' : 'user'} ${user.email} with id ${user.id}.`);
     });
-    out.result(user, `Created ${user.is_recruiter ? 'recruiter' : 'user'} ${user.email} with id ${user.id}.`);
-  },
-};
 
-/** users:list */
-export const usersList: Command = {
-  name: 'users:list',
-  summary: 'List users with their recruiter flag, active resume and organizations.',
-  positionals: [],
-  options: { recruiters: { type: 'boolean', description: 'only recruiters' } },
-  run: async ({ db, out }, { values }) => {
-    const users = await listUsers(db, { recruitersOnly: values.recruiters === true });
-    out.result(users, usersTable(users));
-  },
+  program
+    .command('users:list')
+    .description('List users with their recruiter flag, active resume and organizations.')
+    .option('--recruiters', 'only recruiters')
+    .action(async (options: { recruiters?: boolean }) => {
+      const { db, out } = context();
+      const users = await listUsers(db, { recruitersOnly: options.recruiters === true });
+      out.result(users, usersTable(users));
+    });
 };
