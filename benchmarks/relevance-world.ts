@@ -15,7 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
+import { Type } from '@sinclair/typebox';
 import type { ImportSummary } from '../services/write';
+import { loadEnv } from '../shared/config';
 import type { JobTypeValue } from '../shared/schemas/common';
 import { indexMappings, indexSettings } from '../shared/search/index-definition';
 import { createBenchWorld, openBenchWorld, type BenchWorld } from './bench-database';
@@ -23,7 +25,10 @@ import { runImport } from './lib/run-import';
 
 export const RELEVANCE_WORLD = 'jla_bench_relevance';
 /** The data file: JLA_REAL_POSTINGS, else where the project's own machines keep it, beside the clone. */
-export const POSTINGS_FILE = path.resolve(process.env.JLA_REAL_POSTINGS?.trim() || path.join(__dirname, '../../shared/data/real-postings/postings.jsonl.gz'));
+export const POSTINGS_FILE = path.resolve(
+  loadEnv(Type.Object({ JLA_REAL_POSTINGS: Type.Optional(Type.String({ description: "the real postings' file (postings.jsonl.gz)" })) })).JLA_REAL_POSTINGS ??
+    path.join(__dirname, '../../shared/data/real-postings/postings.jsonl.gz'),
+);
 const BUILD_TABLE = 'bench_relevance_build';
 
 /** One line of postings.jsonl.gz (see its README). */

@@ -38,9 +38,9 @@ async function main(run: StackRun) {
     pg.source === 'embedded' ? { name: 'the embedded PostgreSQL', stop: pg.stop } : undefined);
   if (run.stopping) return;
   if (postgres.source === 'embedded') {
-    // The worker inherits this environment, so it reaches the same server.
+    // The worker inherits this environment (and loads its configuration from it), so it reaches the same server.
     process.env.DATABASE_URL = postgres.databaseUrl;
-    config = loadConfig();
+    config = { ...config, databaseUrl: postgres.databaseUrl };
   }
   const elasticsearch = startElasticsearch(config, { ownProcessGroup: true });
   await run.start(elasticsearch.done, (node) =>

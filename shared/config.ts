@@ -1,4 +1,8 @@
 /** Configuration: read once from the environment, validated at start-up; a bad value stops the process. */
+import { Type } from '@sinclair/typebox';
+import { ConfigError, loadEnv } from './config/load-env';
+
+export { ConfigError, loadEnv };
 
 export interface Config {
   /** Port of the all-in-one process that serves the whole API at one base URL. */
@@ -31,6 +35,12 @@ export interface Config {
   redisKeyPrefix: string;
   /** True when ELASTICSEARCH_URL was given: the project then starts no node of its own. */
   elasticsearchExternal: boolean;
+  /** Port of the project's own Elasticsearch node (scripts/elasticsearch.sh), when ELASTICSEARCH_URL is unset. */
+  esPort: number;
+  /** Heap of that node (ES_HEAP, e.g. 512m); unset, the script's own (512m, 2g per node of a local cluster). */
+  esHeap?: string;
+  /** Replicas of a new index (ES_REPLICAS); unset, one once the cluster has a second data node (see replicaSettings). */
+  esReplicas?: number;
   /** Alias the read service queries; versioned indices live behind it. */
   indexAlias: string;
   esRequestTimeoutMs: number;
@@ -68,125 +78,121 @@ export interface Config {
   httpRequestTimeoutMs: number;
 }
 
-/** A setting that cannot be used; its message names the variable and the value. */
-export class ConfigError extends Error {}
 
 /** pino's levels; `silent` mutes the logs. */
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
+/** Schemas of the kinds of setting that recur (the tools' own settings use them too). */
+export const setting = {
+  port: (fallback: number, description: string) => Type.Integer({ minimum: 1, maximum: 65535, default: fallback, description }),
+  url: (description: string) => Type.String({ format: 'url', must: 'be a URL', description }),
+  /** A log level, matched in any case (loadEnv lowercases the values of an enum). */
+  logLevel: (fallback: LogLevel, description: string) => Type.Unsafe<LogLevel>({ type: 'string', enum: [...LOG_LEVELS], default: fallback, description }),
+};
+const { port, url } = setting;
 
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
-}
+/**
+ * Every setting of the product, one environment variable each: its type, its default and what it
+ * means (README.md's Configuration table says the same for people; a unit test keeps the two
+ * together). Settings whose default depends on another one are optional here and get it in
+ * loadConfig. The checks of shared/config/load-env.ts apply: see there how text becomes values.
+ */
+export const Settings = Type.Object({
+  PORT: port(3000, 'port of the all-in-one process (`npm start`)'),
+  BASE_URL: Type.Optional(url('public base URL (printed, used in Location headers); unset: http://localhost:$PORT')),
+  READ_PORT: port(3001, 'port of the read service alone'),
+  WRITE_PORT: port(3002, 'port of the write service alone'),
+  DATABASE_URL: Type.String({ format: 'url', must: 'be a URL', default: 'postgres://postgres@127.0.0.1:5432/job_listing', description: 'PostgreSQL; `npm start` without it: the local server when one answers on 127.0.0.1:5432, else the embedded one' }),
+  EMBEDDED_POSTGRES: Type.Boolean({ default: false, description: '`npm start` runs the embedded PostgreSQL even when a server answers on 127.0.0.1:5432 (DATABASE_URL still wins)' }),
+  EMBEDDED_POSTGRES_PORT: port(5433, 'port of the embedded PostgreSQL'),
+  EMBEDDED_POSTGRES_DIR: Type.Optional(Type.String({ description: 'where the embedded PostgreSQL keeps its files; unset: .cache/postgres (or /var/tmp/jla-postgres/<hash> as root)' })),
+  SEED_DEMO: Type.Optional(Type.Boolean({ description: 'fill an empty database with the demo data; unset: `npm start` yes when it chose the database, the container setup no' })),
+  ELASTICSEARCH_URL: Type.Optional(Type.Array(url('one node of the cluster'), { minItems: 1, must: 'list one or more URLs', description: 'the cluster to use, its nodes comma-separated (the project then starts none); unset: its own node on ES_PORT' })),
+  ES_PORT: port(9200, "port of the project's own Elasticsearch node"),
+  ES_HEAP: Type.Optional(Type.String({ pattern: '^[1-9][0-9]*[kmgKMG]$', must: 'be a heap size such as 512m or 2g', description: "heap of the project's own node; unset: 512m (2g per node of a local cluster)" })),
+  ES_REPLICAS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'replicas of a new index; unset: auto_expand_replicas 0-1 (none on a lone node, one on a cluster)' })),
+  ES_INDEX_ALIAS: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,100}$', must: 'be a lowercase index name', default: 'jobs', description: 'alias the read service queries; versioned indices sit behind it' }),
+  ES_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 3000, description: 'timeout of each Elasticsearch request on the request path' }),
+  PG_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 5000, description: 'statement timeout of every Postgres query' }),
+  PG_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 3000, description: 'timeout to get a Postgres connection' }),
+  PG_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'Postgres connections per process' }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 15_000, description: 'time a client has to send its request headers (at most HTTP_REQUEST_TIMEOUT_MS)' }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000, description: 'time a client has to send its whole request, body included' }),
+  RUN_INDEXER: Type.Boolean({ default: true, description: 'run the outbox indexer inside the write process' }),
+  INDEXER_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 10_000, default: 500, description: 'outbox rows per bulk request' }),
+  INDEXER_POLL_MS: Type.Integer({ minimum: 10, default: 250, description: 'how often an idle indexer looks for work' }),
+  READ_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 0, default: 0, description: 'requests per minute per client address on reads; 0: off' }),
+  WRITE_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 0, default: 0, description: 'requests per minute per API key on create and apply; 0: off' }),
+  WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 0, description: 'requests per minute per client address on create and apply, whatever key; unset: 10 x WRITE_RATE_LIMIT_PER_MINUTE; 0: off' })),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 0, description: 'failed authentications per minute per client address; unset: 10 when WRITE_RATE_LIMIT_PER_MINUTE is set, else 0 (off)' })),
+  REDIS_URL: Type.Optional(url('Redis the rate limits are counted in, shared by every instance; unset: in memory, per instance')),
+  REDIS_KEY_PREFIX: Type.String({ minLength: 1, default: 'jla:rate-limit', description: "prefix of the rate limits' Redis keys" }),
+  METRICS_TOKEN: Type.Optional(Type.String({ pattern: '^[\\x21-\\x7E]{16,512}$', writeOnly: true, must: 'be 16 to 512 visible ASCII characters (no spaces)', description: 'bearer token GET /metrics requires; unset: /metrics refuses everyone' })),
+  CORS_WRITE_ORIGINS: Type.Array(Type.String({ format: 'origin' }), { default: [], must: 'list origins such as https://app.example.com (no path, no trailing slash)', description: 'comma-separated origins whose browser pages may call the operations that take an API key' }),
+  TRUST_PROXY: Type.Boolean({ default: false, description: 'take the client address from X-Forwarded-For, as set by one proxy in front' }),
+  LOG_LEVEL: setting.logLevel('info', 'pino log level (silent mutes the logs)'),
+});
 
-function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name]?.trim() || fallback;
-  try {
-    new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
-  }
-  return raw.replace(/\/+$/, '');
-}
-
-/** A comma-separated list of URLs (the nodes of a cluster); the first one names the list in messages. */
-function urls(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
-  const list = (env[name]?.trim() || fallback).split(',').map((one) => one.trim()).filter(Boolean);
-  if (list.length === 0) throw new ConfigError(`${name} must list one or more URLs, got "${env[name]}"`);
-  return list.map((one) => url({ [name]: one }, name, fallback));
-}
-
-/** A token clients send in a header: unset, or 16 to 512 visible ASCII characters (a short one is guessable). */
-function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  if (!/^[\x21-\x7E]{16,512}$/.test(raw)) throw new ConfigError(`${name} must be 16 to 512 visible ASCII characters (no spaces)`);
-  return raw;
-}
-
-/** A comma-separated list of web origins (scheme://host[:port], as browsers send them in Origin). */
-function origins(env: NodeJS.ProcessEnv, name: string): string[] {
-  const list = (env[name] ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  for (const origin of list) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    // Browsers send Origin as scheme://host[:port] and it is compared as a string: a path, a
-    // trailing slash or "*" would never match.
-    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
-      throw new ConfigError(`${name} must list origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`);
-    }
-  }
-  return list;
-}
+/** A URL as the code joins paths to it: without trailing slashes. */
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
 
 /** Reads and validates the configuration; throws ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env, 'PORT', 3000, 1, 65535);
-  const esPort = int(env, 'ES_PORT', 9200, 1, 65535);
-  const indexAlias = (env.ES_INDEX_ALIAS ?? 'jobs').trim();
-  const logLevel = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
-  // Checked here so a typo stops the start with the variable's name, not with pino's "unknown level".
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  if (!/^[a-z][a-z0-9_-]{0,100}$/.test(indexAlias)) {
-    throw new ConfigError(`ES_INDEX_ALIAS must be a lowercase index name, got "${indexAlias}"`);
+  const s = loadEnv(Settings, env);
+  if (s.HTTP_HEADERS_TIMEOUT_MS > s.HTTP_REQUEST_TIMEOUT_MS) {
+    // Node refuses that too, less clearly.
+    throw new ConfigError(`HTTP_HEADERS_TIMEOUT_MS (${s.HTTP_HEADERS_TIMEOUT_MS}) must not be above HTTP_REQUEST_TIMEOUT_MS (${s.HTTP_REQUEST_TIMEOUT_MS})`);
   }
+  const nodes = (s.ELASTICSEARCH_URL ?? [`http://127.0.0.1:${s.ES_PORT}`]).map(withoutTrailingSlash);
   return {
-    port,
-    readPort: int(env, 'READ_PORT', 3001, 1, 65535),
-    writePort: int(env, 'WRITE_PORT', 3002, 1, 65535),
-    baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`),
-    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/job_listing'),
+    port: s.PORT,
+    readPort: s.READ_PORT,
+    writePort: s.WRITE_PORT,
+    baseUrl: withoutTrailingSlash(s.BASE_URL ?? `http://localhost:${s.PORT}`),
+    databaseUrl: withoutTrailingSlash(s.DATABASE_URL),
     databaseUrlGiven: Boolean(env.DATABASE_URL?.trim()),
-    embeddedPostgres: bool(env, 'EMBEDDED_POSTGRES', false),
-    embeddedPostgresPort: int(env, 'EMBEDDED_POSTGRES_PORT', 5433, 1, 65535),
-    embeddedPostgresDir: env.EMBEDDED_POSTGRES_DIR?.trim() || undefined,
-    seedDemo: env.SEED_DEMO?.trim() ? bool(env, 'SEED_DEMO', false) : undefined,
-    ...elasticsearchNodes(env, esPort),
-    elasticsearchExternal: Boolean(env.ELASTICSEARCH_URL?.trim()),
-    indexAlias,
-    esRequestTimeoutMs: int(env, 'ES_REQUEST_TIMEOUT_MS', 3000, 100),
-    pgStatementTimeoutMs: int(env, 'PG_STATEMENT_TIMEOUT_MS', 5000, 100),
-    pgConnectTimeoutMs: int(env, 'PG_CONNECT_TIMEOUT_MS', 3000, 100),
-    pgPoolMax: int(env, 'PG_POOL_MAX', 10, 1, 1000),
-    runIndexer: bool(env, 'RUN_INDEXER', true),
-    indexerBatchSize: int(env, 'INDEXER_BATCH_SIZE', 500, 1, 10000),
-    indexerPollMs: int(env, 'INDEXER_POLL_MS', 250, 10),
-    readRateLimitPerMinute: int(env, 'READ_RATE_LIMIT_PER_MINUTE', 0),
-    writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0),
+    embeddedPostgres: s.EMBEDDED_POSTGRES,
+    embeddedPostgresPort: s.EMBEDDED_POSTGRES_PORT,
+    embeddedPostgresDir: s.EMBEDDED_POSTGRES_DIR,
+    seedDemo: s.SEED_DEMO,
+    elasticsearchUrl: nodes[0],
+    elasticsearchNodes: nodes,
+    elasticsearchExternal: s.ELASTICSEARCH_URL !== undefined,
+    esPort: s.ES_PORT,
+    esHeap: s.ES_HEAP,
+    esReplicas: s.ES_REPLICAS,
+    indexAlias: s.ES_INDEX_ALIAS,
+    esRequestTimeoutMs: s.ES_REQUEST_TIMEOUT_MS,
+    pgStatementTimeoutMs: s.PG_STATEMENT_TIMEOUT_MS,
+    pgConnectTimeoutMs: s.PG_CONNECT_TIMEOUT_MS,
+    pgPoolMax: s.PG_POOL_MAX,
+    runIndexer: s.RUN_INDEXER,
+    indexerBatchSize: s.INDEXER_BATCH_SIZE,
+    indexerPollMs: s.INDEXER_POLL_MS,
+    readRateLimitPerMinute: s.READ_RATE_LIMIT_PER_MINUTE,
+    writeRateLimitPerMinute: s.WRITE_RATE_LIMIT_PER_MINUTE,
     // Turning the write limit on turns on the address limits too, so a per-key limit is never
     // left open to rotating keys; each can still be set on its own (0 turns it off).
-    writeAddressRateLimitPerMinute: int(env, 'WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE', 10 * int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0)),
-    authFailureLimitPerMinute: int(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 0) > 0 ? 10 : 0),
-    logLevel,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
-    redisUrl: env.REDIS_URL?.trim() ? url(env, 'REDIS_URL', '') : undefined,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'jla:rate-limit',
-    metricsToken: secret(env, 'METRICS_TOKEN'),
-    corsWriteOrigins: origins(env, 'CORS_WRITE_ORIGINS'),
-    ...httpTimeouts(env),
+    writeAddressRateLimitPerMinute: s.WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE ?? 10 * s.WRITE_RATE_LIMIT_PER_MINUTE,
+    authFailureLimitPerMinute: s.AUTH_FAILURE_LIMIT_PER_MINUTE ?? (s.WRITE_RATE_LIMIT_PER_MINUTE > 0 ? 10 : 0),
+    logLevel: s.LOG_LEVEL,
+    trustProxy: s.TRUST_PROXY,
+    redisUrl: s.REDIS_URL && withoutTrailingSlash(s.REDIS_URL),
+    redisKeyPrefix: s.REDIS_KEY_PREFIX,
+    metricsToken: s.METRICS_TOKEN,
+    corsWriteOrigins: s.CORS_WRITE_ORIGINS,
+    httpHeadersTimeoutMs: s.HTTP_HEADERS_TIMEOUT_MS,
+    httpRequestTimeoutMs: s.HTTP_REQUEST_TIMEOUT_MS,
   };
 }
 
-/** ELASTICSEARCH_URL's nodes (or the project's own node on ES_PORT); the first is `elasticsearchUrl`. */
-function elasticsearchNodes(env: NodeJS.ProcessEnv, esPort: number): Pick<Config, 'elasticsearchUrl' | 'elasticsearchNodes'> {
-  const nodes = urls(env, 'ELASTICSEARCH_URL', `http://127.0.0.1:${esPort}`);
-  return { elasticsearchUrl: nodes[0], elasticsearchNodes: nodes };
+/** ES_REPLICAS alone, for replicaSettings(env). */
+const ReplicaSetting = Type.Object({ ES_REPLICAS: Settings.properties.ES_REPLICAS });
+
+export interface ReplicaSettings {
+  number_of_replicas: number;
+  auto_expand_replicas?: string;
 }
 
 /**
@@ -194,18 +200,10 @@ function elasticsearchNodes(env: NodeJS.ProcessEnv, esPort: number): Pick<Config
  * data node and none on a lone node (`auto_expand_replicas`), so a single development node stays
  * green and a cluster survives the loss of any one node without a setting.
  */
-export function replicaSettings(env: NodeJS.ProcessEnv = process.env): { number_of_replicas: number; auto_expand_replicas?: string } {
-  const fixed = env.ES_REPLICAS?.trim();
-  if (fixed) return { number_of_replicas: int(env, 'ES_REPLICAS', 0, 0, 10) };
-  return { number_of_replicas: 0, auto_expand_replicas: '0-1' };
-}
-
-/** The two request timeouts; the headers' must not exceed the whole request's (Node refuses that too, less clearly). */
-function httpTimeouts(env: NodeJS.ProcessEnv): Pick<Config, 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs'> {
-  const httpHeadersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000, 1_000, 600_000);
-  const httpRequestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000);
-  if (httpHeadersTimeoutMs > httpRequestTimeoutMs) {
-    throw new ConfigError(`HTTP_HEADERS_TIMEOUT_MS (${httpHeadersTimeoutMs}) must not be above HTTP_REQUEST_TIMEOUT_MS (${httpRequestTimeoutMs})`);
-  }
-  return { httpHeadersTimeoutMs, httpRequestTimeoutMs };
+export function replicaSettings(config?: Pick<Config, 'esReplicas'>): ReplicaSettings;
+/** The same from an environment's ES_REPLICAS alone (checked as loadConfig checks it). */
+export function replicaSettings(env: NodeJS.ProcessEnv): ReplicaSettings;
+export function replicaSettings(from: Pick<Config, 'esReplicas'> | NodeJS.ProcessEnv = {}): ReplicaSettings {
+  const esReplicas = 'esReplicas' in from ? (from as Pick<Config, 'esReplicas'>).esReplicas : loadEnv(ReplicaSetting, from as NodeJS.ProcessEnv).ES_REPLICAS;
+  return esReplicas === undefined ? { number_of_replicas: 0, auto_expand_replicas: '0-1' } : { number_of_replicas: esReplicas };
 }

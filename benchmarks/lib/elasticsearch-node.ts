@@ -1,12 +1,6 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Config } from '../../shared/config';
 import { createSearchClient, pingSearch } from '../../shared/search/client';
-import { ensureElasticsearch } from '../../scripts/stack/elasticsearch';
-
-const run = promisify(execFile);
-const SCRIPT = path.resolve(__dirname, '../../scripts/elasticsearch.sh');
+import { ensureElasticsearch, stopElasticsearch } from '../../scripts/stack/elasticsearch';
 
 /** Whether a cluster answers at the configured URL. */
 async function answers(config: Config): Promise<boolean> {
@@ -29,9 +23,9 @@ export async function ensureSearchNode(config: Config, log: (message: string) =>
   if (config.elasticsearchExternal) throw new Error(`no Elasticsearch answers at ELASTICSEARCH_URL=${config.elasticsearchUrl}`);
   log(`no Elasticsearch node answers at ${config.elasticsearchUrl}; starting one with scripts/elasticsearch.sh`);
   await ensureElasticsearch(config);
-  const port = new URL(config.elasticsearchUrl).port || '9200';
+  const port = String(config.esPort);
   return async () => {
     log(`stopping the Elasticsearch node this run started (port ${port})`);
-    await run('bash', [SCRIPT, 'stop'], { env: { ...process.env, ES_PORT: port }, timeout: 120_000 });
+    await stopElasticsearch(port);
   };
 }

@@ -7,11 +7,17 @@
  *   HOP_PORT, HOP_ELASTICSEARCH_URL, HOP_INDEX  where to listen, and the node and alias to read
  */
 import http from 'node:http';
+import { Type } from '@sinclair/typebox';
 import { Pool } from 'undici';
+import { loadEnv, setting } from '../../shared/config';
 
-const port = Number(process.env.HOP_PORT);
-const index = process.env.HOP_INDEX!;
-const pool = new Pool(process.env.HOP_ELASTICSEARCH_URL!, { connections: 32 });
+const HopSettings = Type.Object({
+  HOP_PORT: Type.Integer({ minimum: 1, maximum: 65535, description: 'where the hop listens (127.0.0.1)' }),
+  HOP_ELASTICSEARCH_URL: setting.url('the Elasticsearch node it reads from'),
+  HOP_INDEX: Type.String({ minLength: 1, description: 'the alias (or index) it reads documents from' }),
+});
+const { HOP_PORT: port, HOP_INDEX: index, HOP_ELASTICSEARCH_URL: elasticsearchUrl } = loadEnv(HopSettings);
+const pool = new Pool(elasticsearchUrl, { connections: 32 });
 const JOB_PATH = '/agents/jobs/';
 
 const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {

@@ -51,14 +51,13 @@ function buildOnce(): void {
 /** Starts the read service on the world's database and alias and waits until GET /readyz answers 200. */
 export async function startReadServiceProcess(config: Config): Promise<ReadServiceProcess> {
   const port = await freePort();
-  const es = new URL(config.elasticsearchUrl);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     READ_PORT: String(port),
     ES_INDEX_ALIAS: config.indexAlias,
     DATABASE_URL: config.databaseUrl,
     // As the configuration found the cluster: a user's ELASTICSEARCH_URL, else the node on ES_PORT.
-    ...(config.elasticsearchExternal ? { ELASTICSEARCH_URL: config.elasticsearchUrl } : { ES_PORT: es.port || '9200' }),
+    ...(config.elasticsearchExternal ? { ELASTICSEARCH_URL: config.elasticsearchUrl } : { ES_PORT: String(config.esPort) }),
     LOG_LEVEL: 'warn',
     // A rate limit in the operator's environment would turn the load phases into 429s.
     READ_RATE_LIMIT_PER_MINUTE: '0',

@@ -1,15 +1,24 @@
 import { Client as SearchClient } from '@elastic/elasticsearch';
 import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import { Client } from 'pg';
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../../shared/auth/api-key';
-import { loadConfig } from '../../shared/config';
+import { loadConfig, loadEnv, setting } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { migrateUp } from '../../shared/db/migrate';
 import { createSearchClient } from '../../shared/search/client';
 import { ensureIndex } from '../../shared/search/index-admin';
 
-/** Postgres of the machine (TEST_PG_URL / the default local server): drills make databases of their own in it. */
-const PG_BASE = process.env.DRILL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+/** The drills' own settings, read once as the drills load. */
+const DrillSettings = Type.Object({
+  DRILL_PG_URL: Type.String({ format: 'url', must: 'be a URL', default: 'postgres://postgres@127.0.0.1:5432', description: 'Postgres server (no database) the drills make databases of their own in' }),
+  DRILL_LOG_LEVEL: setting.logLevel('warn', "log level of the drills' service processes"),
+  DRILL_KEEP: Type.Boolean({ default: false, description: "keep each drill's database and index afterwards, to look at them" }),
+});
+const drillSettings = loadEnv(DrillSettings);
+
+/** Postgres of the machine (DRILL_PG_URL / the default local server): drills make databases of their own in it. */
+const PG_BASE = drillSettings.DRILL_PG_URL.replace(/\/+$/, '');
 
 /**
  * What one drill runs against: a database and an index alias of its own (`jla_drill_<name>_<pid>`), so
@@ -85,7 +94,7 @@ export async function createDrillWorld(name: string, esNodes: string[]): Promise
       DATABASE_URL: databaseUrl,
       ELASTICSEARCH_URL: esNodes.join(','),
       ES_INDEX_ALIAS: alias,
-      LOG_LEVEL: process.env.DRILL_LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: drillSettings.DRILL_LOG_LEVEL,
       READ_RATE_LIMIT_PER_MINUTE: '0',
       WRITE_RATE_LIMIT_PER_MINUTE: '0',
       AUTH_FAILURE_LIMIT_PER_MINUTE: '0',
@@ -94,7 +103,7 @@ export async function createDrillWorld(name: string, esNodes: string[]): Promise
     },
     async close() {
       await Promise.all([db.close(), search.close()]);
-      if (process.env.DRILL_KEEP !== '1') {
+      if (!drillSettings.DRILL_KEEP) {
         await search.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true }).catch(() => undefined);
         await admin((client) => client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)).catch(() => undefined);
       }

@@ -3,10 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { loadEnv } from '../../shared/config';
 import { readLocalEdgeConfig } from './edge-config';
 
 /** Debian's nginx (scripts/test-setup.sh installs it); NGINX_PATH names another. */
-export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+export const NGINX = loadEnv(Type.Object({ NGINX_PATH: Type.String({ default: '/usr/sbin/nginx', description: 'the nginx program the read tier runs' }) })).NGINX_PATH;
 
 export interface ReadTierOptions {
   /** Read instances to start, on readPorts (default: consecutive ports after `port`). */

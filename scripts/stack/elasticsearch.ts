@@ -36,9 +36,10 @@ export interface ElasticsearchStarting {
  */
 export function startElasticsearch(config: Config, { ownProcessGroup = false } = {}): ElasticsearchStarting {
   if (config.elasticsearchExternal) return { done: Promise.resolve(undefined), interrupt: () => undefined };
-  const port = new URL(config.elasticsearchUrl).port || '9200';
+  const port = String(config.esPort);
   const child = spawn('bash', [SCRIPT, 'start'], {
-    env: { ...process.env, ES_PORT: port, ES_LAUNCH_REPORT_FD: '3' },
+    // The script reads its settings from the environment: the configuration's port and heap.
+    env: { ...process.env, ES_PORT: port, ...(config.esHeap ? { ES_HEAP: config.esHeap } : {}), ES_LAUNCH_REPORT_FD: '3' },
     // fd 3: the script says there when it launched a node (the node is then this run's to stop).
     stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
     detached: ownProcessGroup,

@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { replicaSettings } from '../config';
+import { replicaSettings, type Config } from '../config';
 
 /**
  * Settings of the jobs index. Text analysis is built only from parts of the server core
@@ -9,34 +9,43 @@ import { replicaSettings } from '../config';
  * (services/read/search/relevance/word-forms.ts), which joins the forms of a word and never two words, as
  * the hunspell dictionary stemmer did ("remote" and "promotion" via "mote"; docs/decisions.md).
  */
-export const indexSettings: estypes.IndicesIndexSettings = {
-  number_of_shards: 1,
-  // One replica once the cluster has a second data node, none on a lone node; ES_REPLICAS fixes it.
-  ...replicaSettings(),
-  refresh_interval: '1s',
-  max_result_window: 10_000,
-  // Segments kept in browse order (newest first, then id: browse-request NEWEST_FIRST), so a
-  // browse page stops after its first hits instead of sorting every active job.
-  sort: { field: ['created_at', 'id'], order: ['desc', 'asc'] },
-  analysis: {
-    filter: {
-      english_stop: { type: 'stop', stopwords: '_english_' },
-      word_pairs: { type: 'shingle', min_shingle_size: 2, max_shingle_size: 2, output_unigrams: false },
+export function indexSettingsFor(config: Pick<Config, 'esReplicas'>): estypes.IndicesIndexSettings {
+  return {
+    number_of_shards: 1,
+    // One replica once the cluster has a second data node, none on a lone node; ES_REPLICAS fixes it.
+    ...replicaSettings(config),
+    refresh_interval: '1s',
+    max_result_window: 10_000,
+    // Segments kept in browse order (newest first, then id: browse-request NEWEST_FIRST), so a
+    // browse page stops after its first hits instead of sorting every active job.
+    sort: { field: ['created_at', 'id'], order: ['desc', 'asc'] },
+    analysis: {
+      filter: {
+        english_stop: { type: 'stop', stopwords: '_english_' },
+        word_pairs: { type: 'shingle', min_shingle_size: 2, max_shingle_size: 2, output_unigrams: false },
+      },
+      normalizer: {
+        // Case-insensitive exact matching for filters and facets.
+        lowercase_keyword: { type: 'custom', filter: ['lowercase'] },
+      },
+      analyzer: {
+        // Full-text fields: words as written, without stop words (the query asks for each word's forms).
+        english_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'english_stop'] },
+        // Every word as written, stop words too ("IT"), for exact-word boosts and typo tolerance on the original spelling.
+        plain_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] },
+        // Adjacent word pairs, so exact phrases outrank scattered words.
+        word_pairs: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'word_pairs'] },
+      },
     },
-    normalizer: {
-      // Case-insensitive exact matching for filters and facets.
-      lowercase_keyword: { type: 'custom', filter: ['lowercase'] },
-    },
-    analyzer: {
-      // Full-text fields: words as written, without stop words (the query asks for each word's forms).
-      english_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'english_stop'] },
-      // Every word as written, stop words too ("IT"), for exact-word boosts and typo tolerance on the original spelling.
-      plain_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] },
-      // Adjacent word pairs, so exact phrases outrank scattered words.
-      word_pairs: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'word_pairs'] },
-    },
-  },
-};
+  };
+}
+
+/**
+ * The settings with the replica rule that needs no setting (ES_REPLICAS unset). Kept for the
+ * callers that have no configuration at hand yet (index-admin's index creation among them):
+ * @deprecated pass the configuration to indexSettingsFor, so that ES_REPLICAS applies.
+ */
+export const indexSettings: estypes.IndicesIndexSettings = indexSettingsFor({});
 
 const text = (extra: Record<string, estypes.MappingProperty> = {}): estypes.MappingProperty => ({
   type: 'text',
