@@ -1,6 +1,7 @@
 import { loadConfig } from '../shared/config';
 import { Database } from '../shared/db/database';
 import { createSearchClient } from '../shared/search/client';
+import { indexSettingsFor } from '../shared/search/index-definition';
 import { reindex, ReindexError } from '../services/indexer';
 import { Command } from 'commander';
 import { parseCommandLine } from './lib/command-line';
@@ -24,7 +25,7 @@ async function main(argv: string[]): Promise<number> {
   const bar = progressBar('[reindex] copying');
   try {
     const result = await reindex(
-      { db, search, alias: config.indexAlias },
+      { db, search, alias: config.indexAlias, settings: indexSettingsFor(config) },
       {
         onProgress: ({ done, total }) => {
           if (bar.isActive) bar.setTotal(total);

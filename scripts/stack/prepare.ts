@@ -3,6 +3,7 @@ import { Database } from '../../shared/db/database';
 import { ensureDatabase, migrateUp } from '../../shared/db/migrate';
 import { createSearchClient } from '../../shared/search/client';
 import { ensureIndex } from '../../shared/search/index-admin';
+import { indexSettingsFor } from '../../shared/search/index-definition';
 import { indexAllJobs } from '../../services/indexer';
 import { seedDatabase, type SeedResult } from '../seed/seed-database';
 
@@ -23,7 +24,7 @@ export async function prepareStack(config: Config, log: (msg: string) => void, o
   try {
     const seed: SeedResult = options.seedDemo ? await seedDatabase(db) : { seeded: false };
     if (seed.seeded) log('demo data seeded');
-    const { created, index } = await ensureIndex(search, config.indexAlias);
+    const { created, index } = await ensureIndex(search, config.indexAlias, indexSettingsFor(config));
     if (created) {
       const result = await indexAllJobs(db, search, index);
       log(`index ${index} created behind alias "${config.indexAlias}" with ${result.indexed} jobs`);

@@ -3,7 +3,7 @@ import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logger';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff';
 import { bulkIndexJobs, type BulkResult } from './bulk-index';
-import type { IndexerCounters } from './metrics';
+import type { DrainResult, IndexerCounters } from './metrics';
 import { loadJobDocuments, toIndexable } from '../../shared/jobs/job-rows';
 import type { Queryable } from '../../shared/db/queryable';
 
@@ -28,15 +28,7 @@ export interface IndexerOptions {
   requestTimeoutMs?: number;
 }
 
-/** What one pass over the outbox did. */
-export interface DrainResult {
-  claimed: number;
-  indexed: number;
-  stale: number;
-  failed: number;
-  /** The bulk request as a whole failed (Elasticsearch down or too slow): every claimed row waits. */
-  unavailable: boolean;
-}
+export type { DrainResult };
 
 interface OutboxRow {
   id: string;

@@ -1,5 +1,14 @@
 import { Counter, type Registry } from 'prom-client';
-import type { DrainResult } from './indexer';
+
+/** What one pass over the outbox did. */
+export interface DrainResult {
+  claimed: number;
+  indexed: number;
+  stale: number;
+  failed: number;
+  /** The bulk request as a whole failed (Elasticsearch down or too slow): every claimed row waits. */
+  unavailable: boolean;
+}
 
 /** Where the outbox indexer counts what it did, for /metrics. */
 export interface IndexerCounters {

@@ -1,6 +1,6 @@
-import type { Client } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Database } from '../../shared/db/database';
-import { createVersionedIndex, indicesBehindAlias, swapAlias } from '../../shared/search/index-admin';
+import { createVersionedIndex, indicesBehindAlias, newIndexName, swapAlias } from '../../shared/search/index-admin';
 import { indexSettings } from '../../shared/search/index-definition';
 import { bulkIndexJobs } from './bulk-index';
 import { indexAllJobs, type IndexAllProgress } from './index-all';
@@ -16,6 +16,8 @@ export interface ReindexDeps {
   /** A client with a long timeout (index creation and bulk requests). */
   search: Client;
   alias: string;
+  /** The settings of the new index: indexSettingsFor(config), so that ES_REPLICAS applies. */
+  settings?: estypes.IndicesIndexSettings;
 }
 
 /** Tuning and reporting of a reindex. */
@@ -69,7 +71,7 @@ export async function reindex(deps: ReindexDeps, options: ReindexOptions = {}): 
       const leftovers = await deleteLeftovers(deps);
       if (leftovers.length > 0) step(`deleted ${leftovers.join(', ')}, left by an interrupted reindex`);
       const mark = await oldestRunningTransaction(deps.db);
-      const index = await createVersionedIndex(deps.search, deps.alias);
+      const index = await createVersionedIndex(deps.search, deps.alias, newIndexName(deps.alias), deps.settings);
       step(`created ${index}`);
       let copied: number;
       try {
@@ -123,7 +125,7 @@ async function fill(deps: ReindexDeps, index: string, options: ReindexOptions): 
     const sample = result.failed.slice(0, 3).map((f) => `${f.id}: ${f.reason}`).join('; ');
     throw new ReindexError(`${result.failed.length} job(s) could not be indexed (${sample}); the alias was left unchanged`);
   }
-  await deps.search.indices.putSettings({ index, settings: { refresh_interval: indexSettings.refresh_interval } });
+  await deps.search.indices.putSettings({ index, settings: { refresh_interval: (deps.settings ?? indexSettings).refresh_interval } });
   await deps.search.indices.refresh({ index });
   return result.indexed + result.stale;
 }

@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import { indexMappings, indexSettings } from './index-definition';
 
 /** Name of a new versioned index behind `alias`, e.g. jobs_v20261121224915123. */
@@ -6,9 +6,18 @@ export function newIndexName(alias: string, now = new Date()): string {
   return `${alias}_v${now.toISOString().replace(/\D/g, '').slice(0, 17)}`;
 }
 
-/** Creates a versioned index with the jobs definition (not yet behind the alias). */
-export async function createVersionedIndex(client: Client, alias: string, name = newIndexName(alias)): Promise<string> {
-  await client.indices.create({ index: name, settings: indexSettings, mappings: indexMappings }, { requestTimeout: 30_000 });
+/**
+ * Creates a versioned index with the jobs definition (not yet behind the alias). `settings` is
+ * indexSettingsFor(config) wherever ES_REPLICAS must apply (start-up, reindex); without it, the
+ * replica rule that needs no setting.
+ */
+export async function createVersionedIndex(
+  client: Client,
+  alias: string,
+  name = newIndexName(alias),
+  settings: estypes.IndicesIndexSettings = indexSettings,
+): Promise<string> {
+  await client.indices.create({ index: name, settings, mappings: indexMappings }, { requestTimeout: 30_000 });
   return name;
 }
 
@@ -23,13 +32,17 @@ export async function indicesBehindAlias(client: Client, alias: string): Promise
  * Makes sure the alias exists, creating a first versioned index behind it when missing.
  * Returns true when it created one (the caller then fills it from Postgres).
  */
-export async function ensureIndex(client: Client, alias: string): Promise<{ created: boolean; index: string }> {
+export async function ensureIndex(
+  client: Client,
+  alias: string,
+  settings: estypes.IndicesIndexSettings = indexSettings,
+): Promise<{ created: boolean; index: string }> {
   const current = await indicesBehindAlias(client, alias);
   if (current.length > 0) {
     await addMissingFields(client, current);
     return { created: false, index: current[0] };
   }
-  const index = await createVersionedIndex(client, alias);
+  const index = await createVersionedIndex(client, alias, newIndexName(alias), settings);
   try {
     await client.indices.updateAliases({ actions: [{ add: { index, alias, is_write_index: true } }] });
     return { created: true, index };

@@ -41,9 +41,9 @@ export function indexSettingsFor(config: Pick<Config, 'esReplicas'>): estypes.In
 }
 
 /**
- * The settings with the replica rule that needs no setting (ES_REPLICAS unset). Kept for the
- * callers that have no configuration at hand yet (index-admin's index creation among them):
- * @deprecated pass the configuration to indexSettingsFor, so that ES_REPLICAS applies.
+ * The settings with the replica rule that needs no setting (ES_REPLICAS unset): for tests,
+ * benchmarks and drills, which build their own worlds. The product's own index creation (start-up
+ * preparation, reindex) passes indexSettingsFor(config), so that ES_REPLICAS applies.
  */
 export const indexSettings: estypes.IndicesIndexSettings = indexSettingsFor({});
 
