@@ -86,6 +86,7 @@ async function main(run: StackRun) {
     if (failedStart) return false;
     const code = await supervisor.stop(signal);
     if (code !== 0) throw new Error(`it exited with code ${code}`);
+    return true;
   });
 }
 

@@ -7,7 +7,10 @@ import { PhaseRecorder, readLoop } from './load';
 async function serve(breaks: (n: number) => boolean): Promise<{ base: string; close: () => Promise<void> }> {
   let n = 0;
   const server = http.createServer((req, res) => {
-    if (breaks(n++)) return req.socket.destroy();
+    if (breaks(n++)) {
+      req.socket.destroy();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
