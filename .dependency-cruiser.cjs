@@ -47,7 +47,7 @@ module.exports = {
       name: 'service-to-service-through-public-face',
       comment:
         'One service imports another only through its public face, services/<name>/index.ts. ' +
-        'Files inside services/<name>/ (its own tests among them) may import that service\'s internals.',
+        "Files inside services/<name>/ (its own tests among them) may import that service's internals.",
       severity: 'error',
       from: { path: '^services/([^/]+)/' },
       to: { path: '^services/[^/]+/', pathNot: ['^services/$1/', PUBLIC_FACE] },

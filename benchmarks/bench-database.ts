@@ -41,7 +41,12 @@ async function admin(config: Config, sql: string): Promise<void> {
  * wildcard deletes).
  */
 async function deleteIndicesWithPrefix(search: SearchClient, prefix: string): Promise<void> {
-  const found = await search.indices.get({ index: `${prefix}*`, ignore_unavailable: true, allow_no_indices: true, filter_path: '*.settings.index.provided_name' });
+  const found = await search.indices.get({
+    index: `${prefix}*`,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    filter_path: '*.settings.index.provided_name',
+  });
   const names = Object.keys(found ?? {});
   if (names.length > 0) await search.indices.delete({ index: names });
 }
@@ -74,7 +79,11 @@ function assembleWorld(
   config: Config,
   db: Database,
   search: SearchClient,
-  rows: { organizations: { id: string; name: string }[]; locations: { id: string; name: string }[]; recruiter: { id: string; key: string } },
+  rows: {
+    organizations: { id: string; name: string }[];
+    locations: { id: string; name: string }[];
+    recruiter: { id: string; key: string };
+  },
   dropOnInterrupt: boolean,
 ): BenchWorld {
   const drop = async (keep: boolean) => {
@@ -127,8 +136,13 @@ export async function createBenchWorld(name: string, sizes = { organizations: 20
     `INSERT INTO locations (name, workplace_type) SELECT 'Bench City ' || g, 'onsite' FROM generate_series(1, $1) g RETURNING id, name`,
     [sizes.locations],
   );
-  const [user] = await db.query<{ id: string }>(`INSERT INTO users (name, email, is_recruiter) VALUES ('Bench Recruiter', 'bench@example.com', true) RETURNING id`);
-  await db.query('INSERT INTO organization_memberships (user_id, organization_id) SELECT $1, unnest($2::uuid[])', [user.id, organizations.map((o) => o.id)]);
+  const [user] = await db.query<{ id: string }>(
+    `INSERT INTO users (name, email, is_recruiter) VALUES ('Bench Recruiter', 'bench@example.com', true) RETURNING id`,
+  );
+  await db.query('INSERT INTO organization_memberships (user_id, organization_id) SELECT $1, unnest($2::uuid[])', [
+    user.id,
+    organizations.map((o) => o.id),
+  ]);
   const key = await issueKey(db, user.id);
   return assembleWorld(name, config, db, search, { organizations, locations, recruiter: { id: user.id, key } }, true);
 }

@@ -68,10 +68,17 @@ export async function writeJobFile(file: string, count: number, options: Generat
 
 if (require.main === module) {
   const { values } = parseArgs({
-    options: { count: { type: 'string', default: '1000' }, organizations: { type: 'string' }, locations: { type: 'string' }, seed: { type: 'string', default: '1' } },
+    options: {
+      count: { type: 'string', default: '1000' },
+      organizations: { type: 'string' },
+      locations: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+    },
   });
   if (!values.organizations || !values.locations) {
-    console.error('usage: npx tsx benchmarks/generate-jobs.ts --count N --organizations <id,...> --locations <id,...> [--seed 1] > jobs.ndjson');
+    console.error(
+      'usage: npx tsx benchmarks/generate-jobs.ts --count N --organizations <id,...> --locations <id,...> [--seed 1] > jobs.ndjson',
+    );
     process.exit(2);
   }
   writeJobLines(process.stdout, Number(values.count), {

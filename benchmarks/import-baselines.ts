@@ -78,7 +78,11 @@ export async function rawBulkIndex(world: BenchWorld, file: string, batchSize: n
       const now = new Date().toISOString();
       const docs = lines.map((line) => {
         const { version: _version, ...row } = rawRow(line, world.recruiter.id, now);
-        const doc: JobDocument = { ...row, organization: names.organization.get(row.organization_id)!, location: names.location.get(row.location_id)! };
+        const doc: JobDocument = {
+          ...row,
+          organization: names.organization.get(row.organization_id)!,
+          location: names.location.get(row.location_id)!,
+        };
         return { doc, version: 1 };
       });
       const result = await bulkIndexJobs(world.search, index, docs, { refresh: false, requestTimeoutMs: 120_000 });

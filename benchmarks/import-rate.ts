@@ -27,14 +27,19 @@ const WARMUP_JOBS = 1000;
 async function importFile(world: BenchWorld, file: string, batchSize: number) {
   const env = { ...process.env, DATABASE_URL: world.config.databaseUrl, ES_INDEX_ALIAS: world.config.indexAlias, LOG_LEVEL: 'warn' };
   const started = performance.now();
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file, '--as', world.recruiter.id, '--json', '--batch-size', String(batchSize)], {
-    cwd: path.resolve(__dirname, '..'),
-    env,
-    maxBuffer: 1 << 26,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/import.ts', file, '--as', world.recruiter.id, '--json', '--batch-size', String(batchSize)],
+    {
+      cwd: path.resolve(__dirname, '..'),
+      env,
+      maxBuffer: 1 << 26,
+    },
+  );
   const wallMs = performance.now() - started;
   const summary = JSON.parse(stdout) as ImportSummary;
-  if (summary.rejected.length > 0) throw new Error(`the import rejected ${summary.rejected.length} generated line(s), e.g. ${JSON.stringify(summary.rejected[0])}`);
+  if (summary.rejected.length > 0)
+    throw new Error(`the import rejected ${summary.rejected.length} generated line(s), e.g. ${JSON.stringify(summary.rejected[0])}`);
   // Searchable: refresh is left to the index's own interval, as it would be in production.
   for (;;) {
     const { count } = await world.search.count({ index: world.config.indexAlias });
@@ -80,7 +85,8 @@ export async function importRate(options: BenchOptions, log: (message: string) =
     const pgAfter = await rawInsert(world, file, options.batchSize);
     const esAfter = await rawBulkIndex(world, file, options.batchSize);
 
-    for (const r of [esBefore, esAfter, pgBefore, pgAfter]) if (r.jobs !== count) throw new Error(`a raw baseline wrote ${r.jobs} of ${count} jobs`);
+    for (const r of [esBefore, esAfter, pgBefore, pgAfter])
+      if (r.jobs !== count) throw new Error(`a raw baseline wrote ${r.jobs} of ${count} jobs`);
     const [{ pending }] = await world.db.query<{ pending: number }>('SELECT count(*)::int AS pending FROM job_index_outbox');
     const s = imported.summary;
     const importRateValue = s.accepted / (s.tookMs / 1000);

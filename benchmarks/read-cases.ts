@@ -19,7 +19,10 @@ export interface CaseRequest {
 function commonest(values: string[], n: number): string[] {
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, n).map(([v]) => v);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([v]) => v);
 }
 
 function queryString(query: Record<string, string | number | undefined>): string {
@@ -34,8 +37,14 @@ function queryString(query: Record<string, string | number | undefined>): string
  */
 export function readCases(docs: JobDocument[], search: Client, alias: string): Record<string, (i: number) => CaseRequest> {
   const words = ['engineer', 'developer', 'data', 'manager', 'designer', 'senior', 'analyst', 'product', 'backend', 'marketing'];
-  const skills = commonest(docs.flatMap((d) => d.skills.map((s) => s.toLowerCase())), 6);
-  const experiences = commonest(docs.flatMap((d) => (d.experience ? [d.experience.toLowerCase()] : [])), 3);
+  const skills = commonest(
+    docs.flatMap((d) => d.skills.map((s) => s.toLowerCase())),
+    6,
+  );
+  const experiences = commonest(
+    docs.flatMap((d) => (d.experience ? [d.experience.toLowerCase()] : [])),
+    3,
+  );
   const ids = docs.map((d) => d.id);
   return {
     // With its facets, so read-latency also reports what counting them costs.

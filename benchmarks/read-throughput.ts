@@ -63,7 +63,11 @@ export async function readThroughput(options: BenchOptions, log: (message: strin
         benchmark: 'read-throughput',
         case: name,
         subject: { label: `read service, HTTP, ${CONCURRENCY} at a time`, unit: 'req/s', figures: { rate: subject.rate } },
-        baseline: { label: 'same ES queries, client', unit: 'req/s', figures: { rate: baselineRate, before: before.rate, after: after.rate } },
+        baseline: {
+          label: 'same ES queries, client',
+          unit: 'req/s',
+          figures: { rate: baselineRate, before: before.rate, after: after.rate },
+        },
         ratios: { rate: timeRatio(subject.rate, baselineRate, { rate: true }) },
         note: `under this load the service answered in median ${latency.median.toFixed(1)} ms, p90 ${latency.p90.toFixed(1)} ms, worst ${latency.worst.toFixed(1)} ms`,
         details: { median_ms: latency.median, p90_ms: latency.p90, worst_ms: latency.worst },

@@ -26,8 +26,8 @@ import { runImport } from './lib/run-import';
 export const RELEVANCE_WORLD = 'jla_bench_relevance';
 /** The data file: JLA_REAL_POSTINGS, else where the project's own machines keep it, beside the clone. */
 export const POSTINGS_FILE = path.resolve(
-  loadEnv(Type.Object({ JLA_REAL_POSTINGS: Type.Optional(Type.String({ description: "the real postings' file (postings.jsonl.gz)" })) })).JLA_REAL_POSTINGS ??
-    path.join(__dirname, '../../shared/data/real-postings/postings.jsonl.gz'),
+  loadEnv(Type.Object({ JLA_REAL_POSTINGS: Type.Optional(Type.String({ description: "the real postings' file (postings.jsonl.gz)" })) }))
+    .JLA_REAL_POSTINGS ?? path.join(__dirname, '../../shared/data/real-postings/postings.jsonl.gz'),
 );
 const BUILD_TABLE = 'bench_relevance_build';
 
@@ -72,7 +72,13 @@ const orgName = (p: RealPosting) => cut(p.company?.trim() || NO_COMPANY, 200);
 const placeName = (p: RealPosting) => cut(p.location?.trim() || NO_LOCATION, 200);
 
 /** The job creation body of a posting, without its organization and location ids. */
-export function jobBodyOf(p: RealPosting): { title: string; description?: string; type: JobTypeValue; salary: string; experience?: string } {
+export function jobBodyOf(p: RealPosting): {
+  title: string;
+  description?: string;
+  type: JobTypeValue;
+  salary: string;
+  experience?: string;
+} {
   const description = p.description?.trim() ? cut(p.description.trim(), 50_000) : undefined;
   return {
     title: cut(p.title.trim(), 200),
@@ -85,7 +91,9 @@ export function jobBodyOf(p: RealPosting): { title: string; description?: string
 
 /** What identifies a job's posting: its title, organization and description as imported. */
 const bodyKey = (title: string, organizationId: string, description: string | null | undefined) =>
-  createHash('sha1').update(`${title}\u0000${organizationId}\u0000${description ?? ''}`).digest('hex');
+  createHash('sha1')
+    .update(`${title}\u0000${organizationId}\u0000${description ?? ''}`)
+    .digest('hex');
 
 /** Reads every posting of the data file. */
 export async function readPostings(file = POSTINGS_FILE): Promise<RealPosting[]> {
@@ -105,10 +113,7 @@ export interface RelevanceWorld {
 
 const fingerprint = async (file: string) => {
   const { size, mtimeMs } = await stat(file);
-  return createHash('sha256')
-    .update(JSON.stringify({ indexSettings, indexMappings, size, mtimeMs }))
-    .digest('hex')
-    .slice(0, 16);
+  return createHash('sha256').update(JSON.stringify({ indexSettings, indexMappings, size, mtimeMs })).digest('hex').slice(0, 16);
 };
 
 async function recordedFingerprint(world: BenchWorld): Promise<string | undefined> {
@@ -119,17 +124,26 @@ async function recordedFingerprint(world: BenchWorld): Promise<string | undefine
 }
 
 /** Organizations and locations of the postings, made the way an operator would, and the recruiter made a member. */
-async function createPlaces(world: BenchWorld, postings: readonly RealPosting[]): Promise<{ orgs: Map<string, string>; places: Map<string, string> }> {
+async function createPlaces(
+  world: BenchWorld,
+  postings: readonly RealPosting[],
+): Promise<{ orgs: Map<string, string>; places: Map<string, string> }> {
   const companies = [...new Set(postings.map(orgName))];
   const locations = [...new Map(postings.map((p) => [placeName(p), p.city?.trim() ? cut(p.city.trim(), 100) : null])).entries()];
-  const orgRows = await world.db.query<{ id: string; name: string }>('INSERT INTO organizations (name) SELECT unnest($1::text[]) RETURNING id, name', [companies]);
+  const orgRows = await world.db.query<{ id: string; name: string }>(
+    'INSERT INTO organizations (name) SELECT unnest($1::text[]) RETURNING id, name',
+    [companies],
+  );
   const placeRows = await world.db.query<{ id: string; name: string }>(
     `INSERT INTO locations (name, city, workplace_type, is_remote)
        SELECT name, city, CASE WHEN name ~* 'remote' THEN 'remote' ELSE 'onsite' END, name ~* 'remote'
          FROM unnest($1::text[], $2::text[]) AS l(name, city) RETURNING id, name`,
     [locations.map(([name]) => name), locations.map(([, city]) => city)],
   );
-  await world.db.query('INSERT INTO organization_memberships (user_id, organization_id) SELECT $1, unnest($2::uuid[])', [world.recruiter.id, orgRows.map((o) => o.id)]);
+  await world.db.query('INSERT INTO organization_memberships (user_id, organization_id) SELECT $1, unnest($2::uuid[])', [
+    world.recruiter.id,
+    orgRows.map((o) => o.id),
+  ]);
   return { orgs: new Map(orgRows.map((o) => [o.name, o.id])), places: new Map(placeRows.map((l) => [l.name, l.id])) };
 }
 
@@ -153,7 +167,9 @@ async function build(postings: readonly RealPosting[], print: (message: string) 
     await writeFile(file, lines.join('\n') + '\n');
     print(`relevance: importing ${postings.length} real postings with npm run import`);
     const summary = await importFile(world, file);
-    print(`relevance: imported ${summary.accepted}, rejected ${summary.rejected.length}${summary.rejected[0] ? ` (e.g. ${JSON.stringify(summary.rejected[0])})` : ''}`);
+    print(
+      `relevance: imported ${summary.accepted}, rejected ${summary.rejected.length}${summary.rejected[0] ? ` (e.g. ${JSON.stringify(summary.rejected[0])})` : ''}`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -166,7 +182,9 @@ async function build(postings: readonly RealPosting[], print: (message: string) 
 
 /** Every job's posting key, traced through the body it was imported with. */
 async function keysOfJobs(world: BenchWorld, postings: readonly RealPosting[]): Promise<Map<string, string>> {
-  const orgIds = new Map((await world.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations')).map((o) => [o.name, o.id]));
+  const orgIds = new Map(
+    (await world.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations')).map((o) => [o.name, o.id]),
+  );
   const byBody = new Map(
     postings.map((p) => {
       const body = jobBodyOf(p);
@@ -176,10 +194,12 @@ async function keysOfJobs(world: BenchWorld, postings: readonly RealPosting[]): 
   const jobs = await world.db.query<{ id: string; title: string; organization_id: string; description: string | null }>(
     'SELECT id, title, organization_id, description FROM jobs',
   );
-  return new Map(jobs.flatMap((j) => {
-    const key = byBody.get(bodyKey(j.title, j.organization_id, j.description));
-    return key ? [[j.id, key] as const] : [];
-  }));
+  return new Map(
+    jobs.flatMap((j) => {
+      const key = byBody.get(bodyKey(j.title, j.organization_id, j.description));
+      return key ? [[j.id, key] as const] : [];
+    }),
+  );
 }
 
 /**

@@ -64,7 +64,10 @@ function bm25Search(client: Client, index: string): System {
 }
 
 /** Runs every query once per round on both systems, alternating, and gives each system's median time per query. */
-async function timeSystems(systems: Record<'product' | 'bm25', System>, queries: readonly BenchQuery[]): Promise<Record<'product' | 'bm25', number[]>> {
+async function timeSystems(
+  systems: Record<'product' | 'bm25', System>,
+  queries: readonly BenchQuery[],
+): Promise<Record<'product' | 'bm25', number[]>> {
   const times = { product: [] as number[], bm25: [] as number[] };
   for (let round = 0; round <= TIMED_ROUNDS; round++) {
     for (const { q } of queries) {
@@ -100,7 +103,11 @@ const poolItem = (q: string, key: string, p: RealPosting) => ({
 
 const fixed = (n: number) => n.toFixed(3);
 
-function report(systems: Record<'product' | 'bm25', SystemScores>, below: { q: string; product: number; bm25: number; note?: string }[], queries: number): string {
+function report(
+  systems: Record<'product' | 'bm25', SystemScores>,
+  below: { q: string; product: number; bm25: number; note?: string }[],
+  queries: number,
+): string {
   const rows = [
     ['system', 'P@10', 'nDCG@10', 'MRR', 'zero-result queries', 'unjudged in top 10'],
     ...(['product', 'bm25'] as const).map((name) => [
@@ -122,7 +129,10 @@ function report(systems: Record<'product' | 'bm25', SystemScores>, below: { q: s
 }
 
 /** The benchmark; the outcome has the timing comparison for the main table and the relevance report of its own. */
-export async function relevance(_options: BenchOptions, log: (message: string) => void): Promise<{ comparisons: Comparison[]; json: unknown; text: string }> {
+export async function relevance(
+  _options: BenchOptions,
+  log: (message: string) => void,
+): Promise<{ comparisons: Comparison[]; json: unknown; text: string }> {
   const { queries } = JSON.parse(await readFile(QUERIES_FILE, 'utf8')) as { queries: BenchQuery[] };
   const judgments = JSON.parse(await readFile(JUDGMENTS_FILE, 'utf8').catch(() => '{}')) as Record<string, Grades>;
   const { world, postings, keyOfJob, reused } = await relevanceWorld(log);
@@ -141,12 +151,14 @@ export async function relevance(_options: BenchOptions, log: (message: string) =
         const keys = ids.map((id) => keyOfJob.get(id) ?? `job:${id}`);
         rankings[q][name] = keys;
         perQuery[name].set(q, scoreQuery(keys, grades, total));
-        for (const key of keys) if (grades[key] === undefined && postings.has(key)) pool.set(`${q}\u0000${key}`, poolItem(q, key, postings.get(key)!));
+        for (const key of keys)
+          if (grades[key] === undefined && postings.has(key)) pool.set(`${q}\u0000${key}`, poolItem(q, key, postings.get(key)!));
       }
     }
     await mkdir(path.dirname(POOL_FILE), { recursive: true });
     await writeFile(POOL_FILE, JSON.stringify(shuffled([...pool.values()]), null, 1));
-    if (pool.size > 0) log(`relevance: ${pool.size} pooled posting(s) not judged yet, written shuffled to ${path.relative(process.cwd(), POOL_FILE)}`);
+    if (pool.size > 0)
+      log(`relevance: ${pool.size} pooled posting(s) not judged yet, written shuffled to ${path.relative(process.cwd(), POOL_FILE)}`);
 
     const scores = { product: scoreSystem(perQuery.product), bm25: scoreSystem(perQuery.bm25) };
     const below = queries

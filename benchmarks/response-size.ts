@@ -42,7 +42,8 @@ export async function responseSize(options: BenchOptions, log: (message: string)
 
     const fetchPage = async (path: string, encoding: Encoding): Promise<TimedResponse> => {
       const res = await client.request(`${read.base}${path}`, { headers: { 'accept-encoding': encoding } });
-      if (res.status !== 200 || res.encoding !== encoding) throw new Error(`GET ${path} with ${encoding} answered ${res.status} in ${res.encoding}`);
+      if (res.status !== 200 || res.encoding !== encoding)
+        throw new Error(`GET ${path} with ${encoding} answered ${res.status} in ${res.encoding}`);
       if ((res.body?.jobs?.length ?? 0) < 100) throw new Error(`GET ${path} gave ${res.body?.jobs?.length} jobs, not a full page`);
       return res;
     };

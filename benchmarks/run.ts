@@ -13,7 +13,10 @@ import { formatTable, roundedComparison, type Comparison } from './lib/report';
 import type { ScaleOutcome } from './scale';
 
 /** A benchmark's rows of the table; scale and relevance add a table and a JSON object of their own. */
-type Benchmark = (options: BenchOptions, log: (message: string) => void) => Promise<Comparison[] | Pick<ScaleOutcome, 'comparisons' | 'text'> & { json: unknown }>;
+type Benchmark = (
+  options: BenchOptions,
+  log: (message: string) => void,
+) => Promise<Comparison[] | (Pick<ScaleOutcome, 'comparisons' | 'text'> & { json: unknown })>;
 
 /** Each benchmark, loaded when it runs: --help and a usage error answer without loading any. */
 const BENCHMARKS: Record<BenchmarkName, () => Promise<Benchmark>> = {
@@ -28,7 +31,11 @@ const BENCHMARKS: Record<BenchmarkName, () => Promise<Benchmark>> = {
 };
 
 const log = (message: string) => console.error(`[bench] ${message}`);
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function clusterVersion(url: string): Promise<string> {
   const client = createSearchClient({ elasticsearchUrl: url, esRequestTimeoutMs: 5000 });
@@ -74,7 +81,13 @@ async function main(argv: string[]): Promise<number> {
   }
   const meta = {
     benchmarks: options.names,
-    options: { jobs: options.jobs, requests: options.requests, creates: options.creates, batch_size: options.batchSize, reuse: options.reuse },
+    options: {
+      jobs: options.jobs,
+      requests: options.requests,
+      creates: options.creates,
+      batch_size: options.batchSize,
+      reuse: options.reuse,
+    },
     node: process.version,
     cpus: os.cpus().length,
     elasticsearch: `${version} at ${config.elasticsearchUrl}`,

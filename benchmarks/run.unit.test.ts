@@ -16,8 +16,19 @@ describe('npm run bench (command line)', () => {
     const { code, stdout } = await bench(['--help']);
     expect(code).to.equal(0);
     expect(stdout).to.match(/^Usage: npm run bench -- \[<benchmark>\.\.\.\] \[options\]\n/);
-    for (const option of ['--jobs <n>', '--requests <n>', '--creates <n>', '--batch-size <n>', '--json', '--keep', '--reuse', '--scenario <name>']) expect(stdout).to.include(`  ${option} `);
-    for (const name of ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale']) expect(stdout).to.include(`  ${name}`);
+    for (const option of [
+      '--jobs <n>',
+      '--requests <n>',
+      '--creates <n>',
+      '--batch-size <n>',
+      '--json',
+      '--keep',
+      '--reuse',
+      '--scenario <name>',
+    ])
+      expect(stdout).to.include(`  ${option} `);
+    for (const name of ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale'])
+      expect(stdout).to.include(`  ${name}`);
     expect(stdout).to.include('ES_PORT=9201 ES_HEAP=3g npm run bench -- scale --jobs 1000000 --reuse');
   });
 
@@ -25,6 +36,8 @@ describe('npm run bench (command line)', () => {
     const { code, stdout, stderr } = await bench(['read-latancy']);
     expect(code).to.equal(2);
     expect(stdout).to.equal('');
-    expect(stderr).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out\n(npm run bench -- --help for usage)\n');
+    expect(stderr).to.equal(
+      'unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out\n(npm run bench -- --help for usage)\n',
+    );
   });
 });

@@ -30,14 +30,17 @@ type Variant = (typeof VARIANTS)[number];
 export async function checkScenario(scenario: Scenario, client: TimedClient, base: string): Promise<void> {
   const request = scenario.requestAt(0);
   const res = await client.request(`${base}${request.path}`);
-  if (res.status !== 200) throw new Error(`${scenario.name}: GET ${request.path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+  if (res.status !== 200)
+    throw new Error(`${scenario.name}: GET ${request.path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
   const product: Ids = Array.isArray(res.body?.jobs) ? res.body.jobs.map((j: { id: string }) => j.id) : [res.body?.id];
   const [direct, bare] = [await request.direct(), await request.bare()];
   // A cursor page asks for one hit more than it shows (to know whether a next page exists): compare what it shows.
   const same = (shown: Ids, found: Ids) => found.length >= shown.length && shown.every((id, k) => id === found[k]);
-  if (product.length === 0) throw new Error(`${scenario.name}: GET ${request.path} found nothing; the scenario would measure an empty page`);
+  if (product.length === 0)
+    throw new Error(`${scenario.name}: GET ${request.path} found nothing; the scenario would measure an empty page`);
   if (!same(product, direct)) throw new Error(`${scenario.name}: the read service listed other jobs than its own request sent directly`);
-  if (scenario.bareListsSame && (bare.length !== product.length || !same(product, bare))) throw new Error(`${scenario.name}: the bare request listed other jobs than the read service`);
+  if (scenario.bareListsSame && (bare.length !== product.length || !same(product, bare)))
+    throw new Error(`${scenario.name}: the bare request listed other jobs than the read service`);
 }
 
 /** The one-at-a-time run: request i in all three forms, in rotated order. */
@@ -56,7 +59,13 @@ async function oneAtATime(scenario: Scenario, call: Record<Variant, (r: Scenario
  * Measures the scenario; see the file comment. With `floorBase` (a pass-through hop serving the
  * same paths), its 16-at-a-time rate is measured too, right after the product's phase.
  */
-export async function measureScenario(scenario: Scenario, client: TimedClient, base: string, requests: number, floorBase?: string): Promise<Omit<ScenarioResult, 'rssMbAfter'>> {
+export async function measureScenario(
+  scenario: Scenario,
+  client: TimedClient,
+  base: string,
+  requests: number,
+  floorBase?: string,
+): Promise<Omit<ScenarioResult, 'rssMbAfter'>> {
   const call: Record<Variant, (r: ScenarioRequest) => Promise<Outcome>> = {
     product: (r) => httpOutcome(client, `${base}${r.path}`),
     direct: (r) => outcomeOf(r.direct),
@@ -80,7 +89,11 @@ export async function measureScenario(scenario: Scenario, client: TimedClient, b
   const floor = floorBase === undefined ? undefined : await measureFloor(floorBase, phase, warm);
   const bareAfter = await at16('bare', phase);
   const directAfter = await at16('direct', phase);
-  const loaded: Record<Variant, Phase> = { product, direct: combinePhases(directBefore, directAfter), bare: combinePhases(bareBefore, bareAfter) };
+  const loaded: Record<Variant, Phase> = {
+    product,
+    direct: combinePhases(directBefore, directAfter),
+    bare: combinePhases(bareBefore, bareAfter),
+  };
 
   const figures = (v: Variant): VariantResult => {
     const one = summarize(serial[v].map((o) => o.ms));
@@ -104,7 +117,10 @@ export async function measureScenario(scenario: Scenario, client: TimedClient, b
       serial.product.map((o) => o.ms),
       serial.bare.map((o) => o.ms),
     ),
-    baselineRates: { direct: { before: directBefore.rate, after: directAfter.rate }, bare: { before: bareBefore.rate, after: bareAfter.rate } },
+    baselineRates: {
+      direct: { before: directBefore.rate, after: directAfter.rate },
+      bare: { before: bareBefore.rate, after: bareAfter.rate },
+    },
     ...(floor ? { floor: { rps: floor.rate, p99At16: summarize(floor.latencies).p99, failures: floor.failures } } : {}),
   };
 }

@@ -35,8 +35,24 @@ const ROUNDS = 3;
 const PHASE_SECONDS = 8;
 
 /** Request i of the mixed agent load: the path for the API and the same query for Elasticsearch. */
-export function mixedRequest(i: number, ids: readonly string[], search: Parameters<typeof runJobSearch>[0], alias: string): { path: string; direct: () => Promise<unknown> } {
-  const words = ['engineer', 'developer', 'data', 'manager', 'designer', 'senior engineer', 'analyst', 'product manager', 'backend', 'marketing'];
+export function mixedRequest(
+  i: number,
+  ids: readonly string[],
+  search: Parameters<typeof runJobSearch>[0],
+  alias: string,
+): { path: string; direct: () => Promise<unknown> } {
+  const words = [
+    'engineer',
+    'developer',
+    'data',
+    'manager',
+    'designer',
+    'senior engineer',
+    'analyst',
+    'product manager',
+    'backend',
+    'marketing',
+  ];
   const kind = i % 10;
   if (kind < 6) {
     const q = words[i % words.length];
@@ -88,10 +104,12 @@ export async function scaleOut(options: BenchOptions, log: (message: string) => 
     const ids = seeded.docs.map((d) => d.id);
     const alias = seeded.world.config.indexAlias;
     const variants: (number | 'direct')[] = [...INSTANCES, 'direct'];
-    const call = (variant: number | 'direct') => (i: number): Promise<Outcome> => {
-      const request = mixedRequest(i, ids, seeded.search, alias);
-      return variant === 'direct' ? outcomeOf(request.direct) : httpOutcome(client, `${edges.get(variant)!.url}${request.path}`);
-    };
+    const call =
+      (variant: number | 'direct') =>
+      (i: number): Promise<Outcome> => {
+        const request = mixedRequest(i, ids, seeded.search, alias);
+        return variant === 'direct' ? outcomeOf(request.direct) : httpOutcome(client, `${edges.get(variant)!.url}${request.path}`);
+      };
     const budget = { requests: options.requests * 20, seconds: PHASE_SECONDS };
     // Warm-up of every variant: connections, JIT, Elasticsearch's caches.
     for (const variant of variants) await drive({ requests: budget.requests / 4, seconds: 3 }, CONCURRENCY, call(variant));
@@ -100,7 +118,10 @@ export async function scaleOut(options: BenchOptions, log: (message: string) => 
       for (const variant of rotation(variants, round)) {
         const { phase, cpuBusy } = await measured(() => drive(budget, CONCURRENCY, call(variant)));
         const so_far = results.get(variant);
-        results.set(variant, { phase: so_far ? combinePhases(so_far.phase, phase) : phase, cpu: [...(so_far?.cpu ?? []), ...(cpuBusy === undefined ? [] : [cpuBusy])] });
+        results.set(variant, {
+          phase: so_far ? combinePhases(so_far.phase, phase) : phase,
+          cpu: [...(so_far?.cpu ?? []), ...(cpuBusy === undefined ? [] : [cpuBusy])],
+        });
       }
       log(`scale-out: round ${round + 1} of ${ROUNDS} done`);
     }
@@ -111,9 +132,10 @@ export async function scaleOut(options: BenchOptions, log: (message: string) => 
       const { phase } = results.get(n)!;
       const latency = summarize(phase.latencies);
       const speedup = phase.rate / one.phase.rate;
-      const baseline = n === 1
-        ? { label: 'same ES queries, client, same concurrency', rate: direct.phase.rate }
-        : { label: '1 read instance behind nginx', rate: one.phase.rate };
+      const baseline =
+        n === 1
+          ? { label: 'same ES queries, client, same concurrency', rate: direct.phase.rate }
+          : { label: '1 read instance behind nginx', rate: one.phase.rate };
       return {
         benchmark: 'scale-out',
         case: `mixed agent load, ${n} read instance${n > 1 ? 's' : ''} behind nginx`,
@@ -123,7 +145,15 @@ export async function scaleOut(options: BenchOptions, log: (message: string) => 
         note:
           `${speedup.toFixed(2)}x the rate of 1 instance; CPUs ${cpu(results.get(n)!)} % busy (${os.cpus().length} cores; direct ES phases ${cpu(direct)} %); ` +
           `median ${latency.median.toFixed(1)} ms, p90 ${latency.p90.toFixed(1)} ms; ${phase.failures} failed`,
-        details: { instances: n, speedup_vs_one: speedup, direct_es_rate: direct.phase.rate, cpu_busy_pct: cpu(results.get(n)!), median_ms: latency.median, p90_ms: latency.p90, failures: phase.failures },
+        details: {
+          instances: n,
+          speedup_vs_one: speedup,
+          direct_es_rate: direct.phase.rate,
+          cpu_busy_pct: cpu(results.get(n)!),
+          median_ms: latency.median,
+          p90_ms: latency.p90,
+          failures: phase.failures,
+        },
       };
     });
   } finally {

@@ -118,7 +118,11 @@ export function checkTarget(t: Target, r: ScenarioResult, bareBrowseP50?: number
     case 'p99_vs_bare':
       return checked(`p99 ≤ ${t.max}x bare`, ratios.p99_vs_bare, (v) => v <= t.max);
     case 'p50_vs_bare_browse':
-      return checked(`p50 ≤ ${t.max}x bare browse`, bareBrowseP50 === undefined ? Number.NaN : ratio(r.product.p50, bareBrowseP50), (v) => v <= t.max);
+      return checked(
+        `p50 ≤ ${t.max}x bare browse`,
+        bareBrowseP50 === undefined ? Number.NaN : ratio(r.product.p50, bareBrowseP50),
+        (v) => v <= t.max,
+      );
     case 'rps_vs_direct':
       return checked(`req/s ≥ ${t.min}x direct`, ratios.rps_vs_direct, (v) => v >= t.min);
     case 'no_failures':
@@ -177,7 +181,13 @@ export function scaleJson(run: ScaleRun) {
         p50_vs_bare: round(ratios.p50_vs_bare),
         p99_vs_bare: round(ratios.p99_vs_bare),
         rps_vs_direct: round(ratios.rps_vs_direct),
-        ...(r.floor ? { floor: { rps: round(r.floor.rps), p99_ms_at_16: round(r.floor.p99At16), non_2xx: r.floor.failures }, floor_rps_vs_direct: round(r.floor.rps / r.direct.rps), rps_vs_floor: round(r.product.rps / r.floor.rps) } : {}),
+        ...(r.floor
+          ? {
+              floor: { rps: round(r.floor.rps), p99_ms_at_16: round(r.floor.p99At16), non_2xx: r.floor.failures },
+              floor_rps_vs_direct: round(r.floor.rps / r.direct.rps),
+              rps_vs_floor: round(r.product.rps / r.floor.rps),
+            }
+          : {}),
         requests,
         read_service_rss_mb_after: r.rssMbAfter === undefined ? null : round(r.rssMbAfter),
         targets: scenarioChecks(r, run.results).map(roundedCheck),
@@ -198,7 +208,22 @@ export function formatScaleReport(run: ScaleRun): string {
     `scale: ${run.jobs.toLocaleString('en-US')} jobs, index ${formatNumber(run.indexSizeMb)} MB on disk (${run.segments} segment${run.segments === 1 ? '' : 's'}), ` +
     `${run.reused ? `reused, built ${b.builtAt}` : 'built in this run'}; import ${formatNumber(b.importJobsPerSecond)} jobs/s ` +
     `(${formatNumber(b.importSeconds)} s)${run.cursorOffset !== undefined ? `; cursor pages start at about result ${run.cursorOffset.toLocaleString('en-US')}` : ''}`;
-  const header = ['scenario', 'p50 ms', 'direct', 'bare', 'x bare', 'p99 ms', 'bare', 'x bare', 'req/s@16', 'direct', 'rps/direct', 'non-2xx', 'targets', 'met'];
+  const header = [
+    'scenario',
+    'p50 ms',
+    'direct',
+    'bare',
+    'x bare',
+    'p99 ms',
+    'bare',
+    'x bare',
+    'req/s@16',
+    'direct',
+    'rps/direct',
+    'non-2xx',
+    'targets',
+    'met',
+  ];
   const rows = run.results.map((r) => {
     const ratios = scenarioRatios(r);
     const checks = scenarioChecks(r, run.results);
@@ -220,7 +245,8 @@ export function formatScaleReport(run: ScaleRun): string {
     ];
   });
   const lines = [head, '', formatColumns([header, ...rows])];
-  for (const c of runChecks(run)) lines.push(`${c.target}: ${c.value === null ? 'not measured' : formatNumber(c.value)} -> ${verdict([c])}`);
+  for (const c of runChecks(run))
+    lines.push(`${c.target}: ${c.value === null ? 'not measured' : formatNumber(c.value)} -> ${verdict([c])}`);
   for (const s of run.skipped) lines.push(`skipped ${s.name}: ${s.reason}`);
   for (const r of run.results) {
     if (!r.floor) continue;
@@ -259,7 +285,14 @@ export function scaleComparisons(run: ScaleRun): Comparison[] {
         pairedDifference: r.pairedDifferenceMs,
         ...(note ? { note } : {}),
         ...(i === 0
-          ? { details: { jobs: run.jobs, index_size_mb: run.indexSizeMb, import_jobs_per_second: run.build.importJobsPerSecond, ...(run.peakRssMb ? { read_service_peak_rss_mb: run.peakRssMb } : {}) } }
+          ? {
+              details: {
+                jobs: run.jobs,
+                index_size_mb: run.indexSizeMb,
+                import_jobs_per_second: run.build.importJobsPerSecond,
+                ...(run.peakRssMb ? { read_service_peak_rss_mb: run.peakRssMb } : {}),
+              },
+            }
           : {}),
       },
       {
@@ -272,7 +305,12 @@ export function scaleComparisons(run: ScaleRun): Comparison[] {
           figures: { rate: r.direct.rps, before: r.baselineRates.direct.before, after: r.baselineRates.direct.after },
         },
         ratios: { rate: timeRatio(r.product.rps, r.direct.rps, { rate: true }) },
-        details: { p99_ms_at_16: r.product.p99At16, direct_p99_ms_at_16: r.direct.p99At16, bare_rate: r.bare.rps, non_2xx: r.product.failures },
+        details: {
+          p99_ms_at_16: r.product.p99At16,
+          direct_p99_ms_at_16: r.direct.p99At16,
+          bare_rate: r.bare.rps,
+          non_2xx: r.product.failures,
+        },
       },
     ];
   });

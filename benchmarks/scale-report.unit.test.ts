@@ -1,5 +1,15 @@
 import { expect } from 'chai';
-import { checkTarget, formatScaleReport, runChecks, scaleComparisons, scaleJson, scenarioChecks, type ScaleRun, type ScenarioResult, type VariantResult } from './scale-report';
+import {
+  checkTarget,
+  formatScaleReport,
+  runChecks,
+  scaleComparisons,
+  scaleJson,
+  scenarioChecks,
+  type ScaleRun,
+  type ScenarioResult,
+  type VariantResult,
+} from './scale-report';
 import type { ScenarioName } from './scale-scenarios';
 
 const variant = (p50: number, p99: number, rps: number, failures = 0): VariantResult => ({
@@ -27,7 +37,14 @@ const get = result('get by id', variant(1, 2, 900), variant(0.8, 1.5, 2000), var
 const run: ScaleRun = {
   jobs: 1_000_000,
   reused: true,
-  build: { index: 'i', definitionHash: 'h', jobs: 1_000_000, importJobsPerSecond: 4321, importSeconds: 231.4, builtAt: '2026-01-01T00:00:00Z' },
+  build: {
+    index: 'i',
+    definitionHash: 'h',
+    jobs: 1_000_000,
+    importJobsPerSecond: 4321,
+    importSeconds: 231.4,
+    builtAt: '2026-01-01T00:00:00Z',
+  },
   indexSizeMb: 812.345,
   segments: 14,
   peakRssMb: 260.4,
@@ -52,8 +69,16 @@ describe('scale benchmark report', () => {
   });
 
   it('cannot check a target without its figure', () => {
-    expect(checkTarget({ kind: 'p50_vs_bare_browse', max: 12 }, searchFacets, undefined)).to.deep.equal({ target: 'p50 ≤ 12x bare browse', value: null, met: null });
-    expect(runChecks({ ...run, peakRssMb: undefined })[0]).to.deep.equal({ target: 'read service peak RSS ≤ 250 MB', value: null, met: null });
+    expect(checkTarget({ kind: 'p50_vs_bare_browse', max: 12 }, searchFacets, undefined)).to.deep.equal({
+      target: 'p50 ≤ 12x bare browse',
+      value: null,
+      met: null,
+    });
+    expect(runChecks({ ...run, peakRssMb: undefined })[0]).to.deep.equal({
+      target: 'read service peak RSS ≤ 250 MB',
+      value: null,
+      met: null,
+    });
   });
 
   it('checks the read service RSS and the import rate of the run', () => {
@@ -65,7 +90,14 @@ describe('scale benchmark report', () => {
 
   it('shapes the JSON as the issue asks: one object per scenario, product figures first, both baselines, ratios product / baseline', () => {
     const json = scaleJson(run);
-    expect(json).to.include({ jobs: 1_000_000, reused: true, import_jobs_per_second: 4321, index_size_mb: 812, read_service_peak_rss_mb: 260, cursor_offset: 100_000 });
+    expect(json).to.include({
+      jobs: 1_000_000,
+      reused: true,
+      import_jobs_per_second: 4321,
+      index_size_mb: 812,
+      read_service_peak_rss_mb: 260,
+      cursor_offset: 100_000,
+    });
     expect(json.scenarios[0]).to.deep.equal({
       scenario: 'search, 1 common word',
       p50_ms: 6,
@@ -90,9 +122,15 @@ describe('scale benchmark report', () => {
 
   it('prints one line per scenario with its targets and whether each is met, then the run targets', () => {
     const lines = formatScaleReport(run).split('\n');
-    expect(lines[0]).to.equal('scale: 1,000,000 jobs, index 812 MB on disk (14 segments), reused, built 2026-01-01T00:00:00Z; import 4,321 jobs/s (231 s); cursor pages start at about result 100,000');
-    expect(lines[2]).to.match(/^scenario\s+p50 ms\s+direct\s+bare\s+x bare\s+p99 ms\s+bare\s+x bare\s+req\/s@16\s+direct\s+rps\/direct\s+non-2xx\s+targets\s+met$/);
-    expect(lines[3]).to.match(/^search, 1 common word\s+6\.00\s+5\.00\s+2\.00\s+3\.00x\s+20\.00\s+5\.00\s+4\.00x\s+400\s+500\s+0\.80x\s+0\s+p50 ≤ 3x bare, p99 ≤ 5x bare\s+yes, yes$/);
+    expect(lines[0]).to.equal(
+      'scale: 1,000,000 jobs, index 812 MB on disk (14 segments), reused, built 2026-01-01T00:00:00Z; import 4,321 jobs/s (231 s); cursor pages start at about result 100,000',
+    );
+    expect(lines[2]).to.match(
+      /^scenario\s+p50 ms\s+direct\s+bare\s+x bare\s+p99 ms\s+bare\s+x bare\s+req\/s@16\s+direct\s+rps\/direct\s+non-2xx\s+targets\s+met$/,
+    );
+    expect(lines[3]).to.match(
+      /^search, 1 common word\s+6\.00\s+5\.00\s+2\.00\s+3\.00x\s+20\.00\s+5\.00\s+4\.00x\s+400\s+500\s+0\.80x\s+0\s+p50 ≤ 3x bare, p99 ≤ 5x bare\s+yes, yes$/,
+    );
     expect(lines[5]).to.match(/p50 ≤ 12x bare browse, 0 non-2xx\s+NO \(13\.00\), NO \(2\.00\)$/);
     expect(lines).to.include('read service peak RSS ≤ 250 MB: 260 -> NO (260)');
     expect(lines).to.include('import ≥ 4000 jobs/s: 4,321 -> yes');
@@ -101,7 +139,12 @@ describe('scale benchmark report', () => {
   it('gives the main table a latency row against bare and a rate row against direct per scenario', () => {
     const rows = scaleComparisons(run);
     expect(rows).to.have.length(8);
-    expect(rows[0]).to.deep.include({ benchmark: 'scale', case: 'search, 1 common word', ratios: { median: 3, p99: 4 }, pairedDifference: 4 });
+    expect(rows[0]).to.deep.include({
+      benchmark: 'scale',
+      case: 'search, 1 common word',
+      ratios: { median: 3, p99: 4 },
+      pairedDifference: 4,
+    });
     expect(rows[0].note).to.match(/^1000000 jobs, index 812 MB; read service peak RSS 260 MB; import 4,321 jobs\/s \(when built/);
     expect(rows[1].ratios).to.deep.equal({ rate: 1.25 });
     expect(rows[1].baseline.figures).to.deep.equal({ rate: 500, before: 500, after: 500 });
@@ -112,7 +155,9 @@ describe('scale benchmark report', () => {
     const withFloor: ScaleRun = { ...run, results: [{ ...get, floor: { rps: 1200, p99At16: 9, failures: 0 } }] };
     const json = scaleJson(withFloor).scenarios[0]!;
     expect(json).to.deep.include({ floor: { rps: 1200, p99_ms_at_16: 9, non_2xx: 0 }, floor_rps_vs_direct: 0.6, rps_vs_floor: 0.75 });
-    expect(formatScaleReport(withFloor)).to.contain('get by id: the pass-through hop (plain node:http + undici, no framework) gave 1,200 req/s at 16 = 0.60x direct; the read service gave 0.75x of that hop.');
+    expect(formatScaleReport(withFloor)).to.contain(
+      'get by id: the pass-through hop (plain node:http + undici, no framework) gave 1,200 req/s at 16 = 0.60x direct; the read service gave 0.75x of that hop.',
+    );
     expect(scaleJson(run).scenarios.find((s) => s.scenario === 'get by id')).to.not.have.property('floor');
   });
 });

@@ -43,7 +43,9 @@ export function chosenScenarios<S extends { name: string }>(scenarios: readonly 
   for (const part of parts) {
     const fits = scenarios.filter((s) => s.name.includes(part));
     if (fits.length !== 1) {
-      throw new Error(`--scenario "${part}" fits ${fits.length === 0 ? 'no scenario' : `${fits.length} scenarios`}; choose a part of one of: ${scenarios.map((s) => `"${s.name}"`).join(', ')}`);
+      throw new Error(
+        `--scenario "${part}" fits ${fits.length === 0 ? 'no scenario' : `${fits.length} scenarios`}; choose a part of one of: ${scenarios.map((s) => `"${s.name}"`).join(', ')}`,
+      );
     }
     chosen.add(fits[0]!);
   }
@@ -87,14 +89,31 @@ export interface ScenarioData {
 /** Words of every generated title (scripts/seed/vocabulary.ts: `<level prefix> <role>`). */
 const COMMON_WORDS = ['engineer', 'developer', 'manager', 'analyst', 'designer'];
 /** Level, family, role and skill of one role family each, as an agent would type them. */
-const SEVERAL_WORDS = ['senior backend engineer python', 'lead data engineer spark', 'junior react developer typescript', 'senior devops engineer kubernetes', 'ux designer figma'];
+const SEVERAL_WORDS = [
+  'senior backend engineer python',
+  'lead data engineer spark',
+  'junior react developer typescript',
+  'senior devops engineer kubernetes',
+  'ux designer figma',
+];
 /** Every word the search scenarios send, for the typo policy of their direct requests. */
 export const SEARCH_WORDS: readonly string[] = [...new Set([...COMMON_WORDS, ...SEVERAL_WORDS].flatMap((q) => queryWords(q).words))];
 const SKILL_SETS = ['python,sql,aws', 'typescript,react,node.js', 'kubernetes,terraform,go'];
 const EXPERIENCES = ['senior', 'mid', 'junior'];
 
 /** Which kind of request the mixed load sends as its i-th: 6 searches, 2 browses and 2 gets in every 10. */
-const MIX: readonly ('search' | 'browse' | 'get')[] = ['search', 'browse', 'search', 'get', 'search', 'search', 'browse', 'search', 'get', 'search'];
+const MIX: readonly ('search' | 'browse' | 'get')[] = [
+  'search',
+  'browse',
+  'search',
+  'get',
+  'search',
+  'search',
+  'browse',
+  'search',
+  'get',
+  'search',
+];
 export function mixKindAt(i: number): 'search' | 'browse' | 'get' {
   return MIX[i % MIX.length];
 }
@@ -105,7 +124,8 @@ const readSearchQuery = queryReader(SearchQuery);
 
 const pathOf = (route: string, query: Record<string, string>) => `${route}?${new URLSearchParams(query)}`;
 const hitIds = (result: JobHits): Ids => result.hits.map((h) => h.doc.id);
-const sourceIds = (response: { hits?: { hits?: { _source?: unknown }[] } }): Ids => (response.hits?.hits ?? []).map((h) => (h._source as { id: string }).id);
+const sourceIds = (response: { hits?: { hits?: { _source?: unknown }[] } }): Ids =>
+  (response.hits?.hits ?? []).map((h) => (h._source as { id: string }).id);
 
 /** Builds the scenarios over the data. A scenario whose parameters this checkout's schema refuses is left out with the reason. */
 export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; skipped: { name: ScenarioName; reason: string }[] } {
@@ -117,7 +137,11 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
       // Built before the clock starts: what is timed is the request alone, as Elasticsearch gets it.
       const request = buildSearchRequest(readSearchParams(readSearchQuery(query) as SearchQuery), data.typos);
       // The route orders equal scores of a page newest first: part of the product's own work.
-      return { path: pathOf('/agents/jobs/search', query), request, direct: () => runJobSearch(client, alias, request).then(inBestMatchOrder).then(hitIds) };
+      return {
+        path: pathOf('/agents/jobs/search', query),
+        request,
+        direct: () => runJobSearch(client, alias, request).then(inBestMatchOrder).then(hitIds),
+      };
     },
     browse: (query: Record<string, string>) => {
       const params = readBrowseParams(readBrowseQuery(query) as BrowseQuery);
@@ -131,30 +155,36 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
       const query = filters.length > 0 ? { bool: { must: match, filter: filters } } : match;
       return () => client.search({ index: alias, query, size: 10, track_total_hits: false, filter_path: filterPath }).then(sourceIds);
     },
-    browse: (filters: estypes.QueryDslQueryContainer[] = [], searchAfter?: estypes.SortResults) => () =>
-      client
-        .search({
-          index: alias,
-          query: { bool: { filter: filters, must_not: inactiveJobs() } },
-          sort: NEWEST_FIRST,
-          size: 20,
-          track_total_hits: false,
-          ...(searchAfter ? { search_after: searchAfter } : {}),
-          filter_path: filterPath,
-        })
-        .then(sourceIds),
+    browse:
+      (filters: estypes.QueryDslQueryContainer[] = [], searchAfter?: estypes.SortResults) =>
+      () =>
+        client
+          .search({
+            index: alias,
+            query: { bool: { filter: filters, must_not: inactiveJobs() } },
+            sort: NEWEST_FIRST,
+            size: 20,
+            track_total_hits: false,
+            ...(searchAfter ? { search_after: searchAfter } : {}),
+            filter_path: filterPath,
+          })
+          .then(sourceIds),
   };
 
-  const searchWords = (words: readonly string[], extra: Record<string, string> = {}) => (i: number): ScenarioRequest => {
-    const q = words[i % words.length];
-    const built = product.search({ q, limit: '10', ...extra });
-    return { path: built.path, direct: built.direct, bare: bare.search(q) };
-  };
-  const browseWith = (filtersAt: (i: number) => Record<string, string>, extra: Record<string, string> = {}) => (i: number): ScenarioRequest => {
-    const built = product.browse({ ...filtersAt(i), limit: '20', ...extra });
-    // The product's own reading of the filters (ids checked, values lowercased), as plain filter clauses.
-    return { path: built.path, direct: built.direct, bare: bare.browse(filterClauses(built.params.filters)) };
-  };
+  const searchWords =
+    (words: readonly string[], extra: Record<string, string> = {}) =>
+    (i: number): ScenarioRequest => {
+      const q = words[i % words.length];
+      const built = product.search({ q, limit: '10', ...extra });
+      return { path: built.path, direct: built.direct, bare: bare.search(q) };
+    };
+  const browseWith =
+    (filtersAt: (i: number) => Record<string, string>, extra: Record<string, string> = {}) =>
+    (i: number): ScenarioRequest => {
+      const built = product.browse({ ...filtersAt(i), limit: '20', ...extra });
+      // The product's own reading of the filters (ids checked, values lowercased), as plain filter clauses.
+      return { path: built.path, direct: built.direct, bare: bare.browse(filterClauses(built.params.filters)) };
+    };
 
   // Every scenario but the mixed load, which is made of them (below).
   const single: Record<Exclude<ScenarioName, 'mixed agent load'>, Omit<Scenario, 'name'> | { unavailable: string }> = {
@@ -163,7 +193,13 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
     'search + 3 filters': {
       requestAt: (i) => {
         const q = COMMON_WORDS[i % COMMON_WORDS.length];
-        const query = { q, job_types: 'full_time,contract', experiences: 'senior,lead', skills: SKILL_SETS[i % SKILL_SETS.length], limit: '10' };
+        const query = {
+          q,
+          job_types: 'full_time,contract',
+          experiences: 'senior,lead',
+          skills: SKILL_SETS[i % SKILL_SETS.length],
+          limit: '10',
+        };
         const built = product.search(query);
         const filters = filterClauses(readSearchParams(readSearchQuery(query) as SearchQuery).filters);
         return { path: built.path, direct: built.direct, bare: bare.search(q, filters) };
@@ -172,7 +208,10 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
     },
     'browse, page 1': { requestAt: browseWith(() => ({})), bareListsSame: true },
     'browse + 2 filters': {
-      requestAt: browseWith((i) => ({ location_id: data.locations[i % data.locations.length], experience: EXPERIENCES[i % EXPERIENCES.length] })),
+      requestAt: browseWith((i) => ({
+        location_id: data.locations[i % data.locations.length],
+        experience: EXPERIENCES[i % EXPERIENCES.length],
+      })),
       bareListsSame: true,
     },
     'browse, facets=all': { requestAt: browseWith(() => ({}), { facets: 'all' }), bareListsSame: true },
@@ -219,7 +258,13 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
     }
   }
   const pick = (name: ScenarioName) => scenarios.find((s) => s.name === name)?.requestAt;
-  const parts = { common: pick('search, 1 common word'), words: pick('search, 3-4 words'), page1: pick('browse, page 1'), filtered: pick('browse + 2 filters'), get: pick('get by id') };
+  const parts = {
+    common: pick('search, 1 common word'),
+    words: pick('search, 3-4 words'),
+    page1: pick('browse, page 1'),
+    filtered: pick('browse + 2 filters'),
+    get: pick('get by id'),
+  };
   if (Object.values(parts).every(Boolean)) {
     // No facets anywhere: the load agents put on the service most of the time.
     const mixed = (i: number): ScenarioRequest => {

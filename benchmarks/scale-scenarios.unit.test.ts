@@ -23,7 +23,14 @@ function recordingClient() {
 }
 
 function scenarios(client: Client) {
-  const built = buildScenarios({ search: client, alias: 'jla_bench_scale_jobs', ids: ['a', 'b', 'c'], locations: [LOCATION], cursors: [], typos: () => false });
+  const built = buildScenarios({
+    search: client,
+    alias: 'jla_bench_scale_jobs',
+    ids: ['a', 'b', 'c'],
+    locations: [LOCATION],
+    cursors: [],
+    typos: () => false,
+  });
   return (name: ScenarioName) => built.scenarios.find((s) => s.name === name)!;
 }
 
@@ -55,7 +62,11 @@ describe('scale benchmark scenarios', () => {
     expect(sent[1].query).to.deep.equal({
       bool: {
         must: { multi_match: { query: 'engineer', fields: ['title^3', 'description'] } },
-        filter: [{ terms: { type: ['full_time', 'contract'] } }, { terms: { 'experience.lower': ['senior', 'lead'] } }, { terms: { 'skills.lower': ['python', 'sql', 'aws'] } }],
+        filter: [
+          { terms: { type: ['full_time', 'contract'] } },
+          { terms: { 'experience.lower': ['senior', 'lead'] } },
+          { terms: { 'skills.lower': ['python', 'sql', 'aws'] } },
+        ],
       },
     });
   });
@@ -67,7 +78,9 @@ describe('scale benchmark scenarios', () => {
     await request.bare();
     expect(sent[0]).to.deep.equal({
       index: 'jla_bench_scale_jobs',
-      query: { bool: { filter: [{ term: { location_id: LOCATION } }, { term: { 'experience.lower': 'senior' } }], must_not: inactiveJobs() } },
+      query: {
+        bool: { filter: [{ term: { location_id: LOCATION } }, { term: { 'experience.lower': 'senior' } }], must_not: inactiveJobs() },
+      },
       sort: NEWEST_FIRST,
       size: 20,
       track_total_hits: false,
@@ -86,8 +99,16 @@ describe('scale benchmark scenarios', () => {
   it('leaves out the cursor scenario when the read service gave no cursor to follow', () => {
     const { client } = recordingClient();
     const built = buildScenarios({ search: client, alias: 'a', ids: ['a'], locations: [LOCATION], cursors: [], typos: () => false });
-    expect(built.skipped).to.deep.include({ name: 'browse, cursor near 100 000', reason: 'the read service gave no pagination.next_cursor to follow' });
-    expect(built.scenarios.map((s) => s.name)).to.include.members(['search, 1 common word', 'browse, page 1', 'get by id', 'mixed agent load']);
+    expect(built.skipped).to.deep.include({
+      name: 'browse, cursor near 100 000',
+      reason: 'the read service gave no pagination.next_cursor to follow',
+    });
+    expect(built.scenarios.map((s) => s.name)).to.include.members([
+      'search, 1 common word',
+      'browse, page 1',
+      'get by id',
+      'mixed agent load',
+    ]);
   });
 
   describe('--scenario', () => {

@@ -63,12 +63,16 @@ export function reuseVerdict(wanted: { jobs: number; definitionHash: string }, f
   const { record } = found;
   if (!record) return { reuse: false, reason: 'no earlier build is recorded' };
   if (found.indicesBehindAlias.length !== 1 || found.indicesBehindAlias[0] !== record.index) {
-    return { reuse: false, reason: `the alias no longer points at the index built (${record.index}), but at [${found.indicesBehindAlias.join(', ')}]` };
+    return {
+      reuse: false,
+      reason: `the alias no longer points at the index built (${record.index}), but at [${found.indicesBehindAlias.join(', ')}]`,
+    };
   }
   if (record.definitionHash !== wanted.definitionHash) {
     return { reuse: false, reason: 'the index definition (shared/search/index-definition.ts) changed since the index was built' };
   }
-  if (found.count !== wanted.jobs) return { reuse: false, reason: `the index holds ${found.count ?? 'an unknown number of'} jobs, not ${wanted.jobs}` };
+  if (found.count !== wanted.jobs)
+    return { reuse: false, reason: `the index holds ${found.count ?? 'an unknown number of'} jobs, not ${wanted.jobs}` };
   return { reuse: true };
 }
 
@@ -89,13 +93,10 @@ async function writeRecord(world: BenchWorld, r: Omit<BuildRecord, 'builtAt'>): 
        import_jobs_per_second double precision NOT NULL, import_seconds double precision NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`,
   );
   await world.db.query(`TRUNCATE ${BUILD_TABLE}`);
-  await world.db.query(`INSERT INTO ${BUILD_TABLE} (index_name, definition_hash, jobs, import_jobs_per_second, import_seconds) VALUES ($1, $2, $3, $4, $5)`, [
-    r.index,
-    r.definitionHash,
-    r.jobs,
-    r.importJobsPerSecond,
-    r.importSeconds,
-  ]);
+  await world.db.query(
+    `INSERT INTO ${BUILD_TABLE} (index_name, definition_hash, jobs, import_jobs_per_second, import_seconds) VALUES ($1, $2, $3, $4, $5)`,
+    [r.index, r.definitionHash, r.jobs, r.importJobsPerSecond, r.importSeconds],
+  );
   return (await readRecord(world))!;
 }
 
@@ -114,7 +115,8 @@ async function findBuild(world: BenchWorld): Promise<FoundBuild> {
 async function importFile(world: BenchWorld, file: string, batchSize: number): Promise<ImportSummary> {
   const { code, summary, stdout } = await runImport(world, file, ['--batch-size', String(batchSize)]);
   if (code !== 0 || !summary) throw new Error(`npm run import exited with ${code}: ${stdout.slice(0, 2000)}`);
-  if (summary.rejected.length > 0) throw new Error(`the import rejected ${summary.rejected.length} generated line(s), e.g. ${JSON.stringify(summary.rejected[0])}`);
+  if (summary.rejected.length > 0)
+    throw new Error(`the import rejected ${summary.rejected.length} generated line(s), e.g. ${JSON.stringify(summary.rejected[0])}`);
   return summary;
 }
 
@@ -128,7 +130,8 @@ async function waitSearchable(world: BenchWorld, accepted: number, log: (message
     if (count >= accepted) return;
     if (count !== last) [last, movedAt] = [count, Date.now()];
     // No indexer runs here: jobs the import left to the outbox would never arrive.
-    if (Date.now() - movedAt > STALL_MS) throw new Error(`the index stopped at ${count} of ${accepted} jobs (outbox rows are not indexed here)`);
+    if (Date.now() - movedAt > STALL_MS)
+      throw new Error(`the index stopped at ${count} of ${accepted} jobs (outbox rows are not indexed here)`);
     if (Date.now() - loggedAt > 10_000) {
       log(`scale: ${count} of ${accepted} jobs searchable`);
       loggedAt = Date.now();
@@ -163,15 +166,25 @@ async function build(jobs: number, batchSize: number, log: (message: string) => 
     log(`scale: generating ${jobs} jobs in ${dir}`);
     const generating = performance.now();
     await writeJobFile(file, jobs, world);
-    log(`scale: generated ${jobs} jobs (${((await stat(file)).size / 1e6).toFixed(0)} MB) in ${((performance.now() - generating) / 1000).toFixed(0)}s; importing`);
+    log(
+      `scale: generated ${jobs} jobs (${((await stat(file)).size / 1e6).toFixed(0)} MB) in ${((performance.now() - generating) / 1000).toFixed(0)}s; importing`,
+    );
     const summary = await importFile(world, file, batchSize);
     const importJobsPerSecond = summary.accepted / (summary.tookMs / 1000);
-    log(`scale: imported ${summary.accepted} jobs in ${(summary.tookMs / 1000).toFixed(1)}s (${Math.round(importJobsPerSecond)} jobs/s); waiting until all are searchable`);
+    log(
+      `scale: imported ${summary.accepted} jobs in ${(summary.tookMs / 1000).toFixed(1)}s (${Math.round(importJobsPerSecond)} jobs/s); waiting until all are searchable`,
+    );
     await waitSearchable(world, summary.accepted, log);
     await world.search.indices.refresh({ index: world.config.indexAlias });
     await waitMergesDone(world, log);
     const [index] = await indicesBehindAlias(world.search, world.config.indexAlias);
-    const record = await writeRecord(world, { index, definitionHash: definitionHash(), jobs: summary.accepted, importJobsPerSecond, importSeconds: summary.tookMs / 1000 });
+    const record = await writeRecord(world, {
+      index,
+      definitionHash: definitionHash(),
+      jobs: summary.accepted,
+      importJobsPerSecond,
+      importSeconds: summary.tookMs / 1000,
+    });
     return { world, record };
   } catch (err) {
     await world.teardown(false);
@@ -194,7 +207,10 @@ async function indexFootprint(world: BenchWorld): Promise<{ indexSizeMb: number;
  * The world to measure: the kept one when --reuse finds it fit, else a new build. A world built
  * or found for --reuse survives an interruption, so the next run need not build it again.
  */
-export async function openScaleWorld(options: { jobs: number; batchSize: number; reuse: boolean }, log: (message: string) => void): Promise<ScaleWorld> {
+export async function openScaleWorld(
+  options: { jobs: number; batchSize: number; reuse: boolean },
+  log: (message: string) => void,
+): Promise<ScaleWorld> {
   if (options.reuse) {
     const kept = await openBenchWorld(SCALE_WORLD);
     if (kept) {

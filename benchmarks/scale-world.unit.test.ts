@@ -23,8 +23,12 @@ describe('scale benchmark --reuse', () => {
       return v.reuse ? 'reuse' : v.reason;
     };
     expect(reason({ indicesBehindAlias: [] })).to.equal('no earlier build is recorded');
-    expect(reason({ ...fits, indicesBehindAlias: ['other'] })).to.equal('the alias no longer points at the index built (jla_bench_scale_jobs_v1), but at [other]');
-    expect(reason(fits, { ...wanted, definitionHash: 'def' })).to.equal('the index definition (shared/search/index-definition.ts) changed since the index was built');
+    expect(reason({ ...fits, indicesBehindAlias: ['other'] })).to.equal(
+      'the alias no longer points at the index built (jla_bench_scale_jobs_v1), but at [other]',
+    );
+    expect(reason(fits, { ...wanted, definitionHash: 'def' })).to.equal(
+      'the index definition (shared/search/index-definition.ts) changed since the index was built',
+    );
     expect(reason({ ...fits, count: 999_999 })).to.equal('the index holds 999999 jobs, not 1000000');
     expect(reason(fits, { ...wanted, jobs: 20_000 })).to.equal('the index holds 1000000 jobs, not 20000');
   });

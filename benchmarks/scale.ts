@@ -44,7 +44,10 @@ async function walkCursors(client: TimedClient, base: string, jobs: number, log:
   let path = `/agents/jobs?limit=${CURSOR_PAGE}`;
   for (let offset = CURSOR_PAGE; offset <= target; offset += CURSOR_PAGE) {
     const res = await client.request(`${base}${path}`);
-    if (res.status !== 200) throw new Error(`following the cursor at result ${offset}: GET ${path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(
+        `following the cursor at result ${offset}: GET ${path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
+      );
     const next: string | undefined = res.body?.pagination?.next_cursor;
     if (!next) return undefined;
     cursors.push(next);
@@ -68,7 +71,12 @@ async function topLocations(built: ScaleWorld): Promise<string[]> {
 /** Runs the benchmark; see the file comment. */
 export async function scale(options: BenchOptions, log: (message: string) => void): Promise<ScaleOutcome> {
   // Checked before the world is built: a misspelt --scenario should not cost the build.
-  const wanted = new Set<string>(chosenScenarios(SCENARIO_NAMES.map((name) => ({ name })), options.scenarios).map((s) => s.name));
+  const wanted = new Set<string>(
+    chosenScenarios(
+      SCENARIO_NAMES.map((name) => ({ name })),
+      options.scenarios,
+    ).map((s) => s.name),
+  );
   const built = await openScaleWorld(options, log);
   const { world } = built;
   // The request path's client, as the read service makes it: its timeout, no retries.
@@ -87,7 +95,14 @@ export async function scale(options: BenchOptions, log: (message: string) => voi
     if (walked) log(`scale: cursors of the pages up to result ${walked.offset} found`);
     // The read service decides per word whether it gets typo tolerance; the direct requests decide alike.
     const typos = await new KnownWords(search, world.config.indexAlias).typoPolicy(SEARCH_WORDS);
-    const { scenarios: allScenarios, skipped: allSkipped } = buildScenarios({ search, alias: world.config.indexAlias, ids, locations: await topLocations(built), cursors: walked?.cursors ?? [], typos });
+    const { scenarios: allScenarios, skipped: allSkipped } = buildScenarios({
+      search,
+      alias: world.config.indexAlias,
+      ids,
+      locations: await topLocations(built),
+      cursors: walked?.cursors ?? [],
+      typos,
+    });
     const skipped = allSkipped.filter((s) => wanted.has(s.name));
     for (const s of skipped) log(`scale: skipping "${s.name}": ${s.reason}`);
     const scenarios = allScenarios.filter((s) => wanted.has(s.name));
@@ -95,7 +110,13 @@ export async function scale(options: BenchOptions, log: (message: string) => voi
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {
       await checkScenario(scenario, client, service.base);
-      const result = await measureScenario(scenario, client, service.base, options.requests, scenario.name === 'get by id' ? hop?.base : undefined);
+      const result = await measureScenario(
+        scenario,
+        client,
+        service.base,
+        options.requests,
+        scenario.name === 'get by id' ? hop?.base : undefined,
+      );
       results.push({ ...result, rssMbAfter: service.rssMb() });
       const p = result.product;
       log(

@@ -14,7 +14,11 @@ export function seededDocuments(): JobDocument[] {
   const data = generateSeedData();
   const orgs = new Map(data.organizations.map((o) => [o.id, o.name]));
   const locations = new Map(data.locations.map((l) => [l.id, l.name]));
-  return data.jobs.map(({ version: _version, ...job }) => ({ ...job, organization: orgs.get(job.organization_id)!, location: locations.get(job.location_id)! }));
+  return data.jobs.map(({ version: _version, ...job }) => ({
+    ...job,
+    organization: orgs.get(job.organization_id)!,
+    location: locations.get(job.location_id)!,
+  }));
 }
 
 /** A benchmark world whose alias holds the seeded jobs, with what a read app needs. */
@@ -39,7 +43,12 @@ export async function openSeededReadWorld(name: string): Promise<SeededReadWorld
   };
   try {
     const docs = seededDocuments();
-    const indexed = await bulkIndexJobs(world.search, world.config.indexAlias, docs.map((doc) => ({ doc, version: 1 })), { refresh: true, requestTimeoutMs: 120_000 });
+    const indexed = await bulkIndexJobs(
+      world.search,
+      world.config.indexAlias,
+      docs.map((doc) => ({ doc, version: 1 })),
+      { refresh: true, requestTimeoutMs: 120_000 },
+    );
     if (indexed.failed.length > 0) throw new Error(`indexing the seeded jobs failed: ${JSON.stringify(indexed.failed.slice(0, 3))}`);
     return { world, docs, search, deps: { config: world.config, db: world.db, search, logger: createLogger('silent', 'bench') }, close };
   } catch (err) {

@@ -24,7 +24,13 @@ const WARMUP = 5;
 
 /** The body of create i, with a word of its own to search for. */
 function createBody(world: BenchWorld, token: string) {
-  return { title: `Benchmark role ${token}`, organization_id: world.organizationIds[0], location_id: world.locationIds[0], type: 'full_time', salary: '1' };
+  return {
+    title: `Benchmark role ${token}`,
+    organization_id: world.organizationIds[0],
+    location_id: world.locationIds[0],
+    type: 'full_time',
+    salary: '1',
+  };
 }
 
 /** The document the indexer would write for that create, for the baseline. */
@@ -69,7 +75,10 @@ async function createUntilSearchable(client: TimedClient, world: BenchWorld, wri
   const id = created.body.id;
   const lists = (body: any) => body?.jobs?.some((j: { id: string }) => j.id === id);
   for (;;) {
-    const [browse, found] = await Promise.all([client.request(`${read.base}/agents/jobs?limit=5`), client.request(`${read.base}/agents/jobs/search?q=${token}`)]);
+    const [browse, found] = await Promise.all([
+      client.request(`${read.base}/agents/jobs?limit=5`),
+      client.request(`${read.base}/agents/jobs/search?q=${token}`),
+    ]);
     if (lists(browse.body) && lists(found.body)) break;
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -90,7 +99,8 @@ export async function timeToSearchable(options: BenchOptions, log: (message: str
     const ms = { create: [] as number[], searchable: [] as number[], baseline: [] as number[] };
     for (let i = 0; i < options.creates + WARMUP; i++) {
       const token = `zq${i}x${Math.random().toString(36).slice(2, 8)}`;
-      const baseline = () => timed(() => search.index({ index: baselineIndex, id: randomUUID(), document: baselineDocument(world, token), refresh: true }));
+      const baseline = () =>
+        timed(() => search.index({ index: baselineIndex, id: randomUUID(), document: baselineDocument(world, token), refresh: true }));
       // Alternate which goes first, so neither always meets the other's refresh or merge.
       let b: number;
       let s: { createMs: number; searchableMs: number };
@@ -108,7 +118,11 @@ export async function timeToSearchable(options: BenchOptions, log: (message: str
     }
     log(`time-to-searchable: ${options.creates} creates done`);
     const baseline = summarize(ms.baseline);
-    const baselineMeasurement = { label: 'ES index, refresh=true', unit: 'ms' as const, figures: { median: baseline.median, worst: baseline.worst } };
+    const baselineMeasurement = {
+      label: 'ES index, refresh=true',
+      unit: 'ms' as const,
+      figures: { median: baseline.median, worst: baseline.worst },
+    };
     const row = (label: string, values: number[], caseName: string): Comparison => {
       const s = summarize(values);
       return {

@@ -54,7 +54,11 @@ describe('bulk import', function () {
       job({ title: 'Third' }),
     ];
     const progress: number[] = [];
-    const summary = await importJobs(deps(), linesOf(lines), { userId: recruiter.id, batchSize: 3, onProgress: (p) => progress.push(p.accepted) });
+    const summary = await importJobs(deps(), linesOf(lines), {
+      userId: recruiter.id,
+      batchSize: 3,
+      onProgress: (p) => progress.push(p.accepted),
+    });
     expect(summary.lines).to.equal(11);
     expect(summary.accepted).to.equal(3);
     expect(summary.blank).to.equal(1);
@@ -79,11 +83,17 @@ describe('bulk import', function () {
         { field: 'salary', message: 'must be a string' },
       ],
     });
-    expect(summary.rejected[3]).to.deep.equal({ line: 7, code: 'forbidden', message: `The owner of this API key is not a member of organization "${otherOrg}".` });
+    expect(summary.rejected[3]).to.deep.equal({
+      line: 7,
+      code: 'forbidden',
+      message: `The owner of this API key is not a member of organization "${otherOrg}".`,
+    });
     expect(summary.rejected[6].message).to.equal('The request body must be a JSON object.');
     expect(progress[progress.length - 1]).to.equal(3);
 
-    const rows = await testDb().query<{ title: string; skills: string[]; created_by: string }>('SELECT title, skills, created_by FROM jobs ORDER BY created_at, title');
+    const rows = await testDb().query<{ title: string; skills: string[]; created_by: string }>(
+      'SELECT title, skills, created_by FROM jobs ORDER BY created_at, title',
+    );
     expect(rows.map((r) => r.title).sort()).to.deep.equal(['First', 'Second', 'Third']);
     expect(rows.every((r) => r.created_by === recruiter.id)).to.equal(true);
     expect(rows.find((r) => r.title === 'Second')!.skills).to.deep.equal(['Go']);
@@ -119,7 +129,10 @@ describe('bulk import', function () {
   });
 
   it('resumes from a given line', async () => {
-    const summary = await importJobs(deps(), linesOf([job({ title: 'Skipped' }), 'not json', job({ title: 'Taken' })]), { userId: recruiter.id, fromLine: 3 });
+    const summary = await importJobs(deps(), linesOf([job({ title: 'Skipped' }), 'not json', job({ title: 'Taken' })]), {
+      userId: recruiter.id,
+      fromLine: 3,
+    });
     expect([summary.lines, summary.accepted, summary.rejected.length]).to.deep.equal([3, 1, 0]);
     expect(await testDb().query('SELECT title FROM jobs')).to.deep.equal([{ title: 'Taken' }]);
   });
@@ -157,8 +170,14 @@ describe('bulk import', function () {
     expect((await resolveActingRecruiter(testDb(), recruiter.id)).id).to.equal(recruiter.id);
     expect((await resolveActingRecruiter(testDb(), recruiter.email.toUpperCase())).id).to.equal(recruiter.id);
     const candidate = await createUser({ is_recruiter: false, email: 'candidate@example.com' });
-    const refusal = (ref: string) => resolveActingRecruiter(testDb(), ref).then(() => 'accepted', (e: Error) => `${e instanceof ActingUserError}: ${e.message}`);
-    expect(await refusal('candidate@example.com')).to.equal('true: user "candidate@example.com" is not a recruiter (only recruiters create jobs)');
+    const refusal = (ref: string) =>
+      resolveActingRecruiter(testDb(), ref).then(
+        () => 'accepted',
+        (e: Error) => `${e instanceof ActingUserError}: ${e.message}`,
+      );
+    expect(await refusal('candidate@example.com')).to.equal(
+      'true: user "candidate@example.com" is not a recruiter (only recruiters create jobs)',
+    );
     expect(await refusal(candidate.id)).to.equal(`true: user "${candidate.id}" is not a recruiter (only recruiters create jobs)`);
     expect(await refusal('nobody@example.com')).to.equal('true: no user with email "nobody@example.com"');
     expect(await refusal(UNKNOWN)).to.equal(`true: no user with id "${UNKNOWN}"`);
@@ -186,7 +205,9 @@ describe('bulk import', function () {
       const { code, stdout, stderr } = await cli([file, '--as', recruiter.email.toUpperCase(), '--batch-size', '2']);
       expect(code, stderr).to.equal(1);
       expect(stdout).to.match(/^accepted 2 of 3 job\(s\) in \d+\.\ds \(\d+ jobs\/s\); rejected 1\n/);
-      expect(stdout).to.contain('  line 3: invalid_request: The request body is invalid: type must be one of: full_time, part_time, contract, internship, freelance, volunteer.\n');
+      expect(stdout).to.contain(
+        '  line 3: invalid_request: The request body is invalid: type must be one of: full_time, part_time, contract, internship, freelance, volunteer.\n',
+      );
       expect(stderr).to.match(/\[import\] as .+ \[#+\] 100% 3\/3 .* accepted 2  rejected 1/);
     });
 
@@ -207,7 +228,10 @@ describe('bulk import', function () {
         [[file], '--as <recruiter user id or email> is required'],
         [[file, '--as', candidate.id], `--as: user "${candidate.id}" is not a recruiter (only recruiters create jobs)`],
         [[path.join(dir, 'missing.ndjson'), '--as', candidate.id], `cannot read "${path.join(dir, 'missing.ndjson')}"`],
-        [[file, '--as', candidate.id, '--batch-size', '0'], "option '--batch-size <n>' argument '0' is invalid. It must be a whole number of at least 1."],
+        [
+          [file, '--as', candidate.id, '--batch-size', '0'],
+          "option '--batch-size <n>' argument '0' is invalid. It must be a whole number of at least 1.",
+        ],
         [[file, file, '--as', candidate.id], 'too many arguments'],
         [[file, '--as', candidate.id, '--nope'], "unknown option '--nope'"],
       ];
@@ -262,7 +286,11 @@ describe('bulk import', function () {
         () => ({ code: 0, stdout: '', stderr: '' }),
         (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
       );
-      expect({ code, stdout, stderr }).to.deep.equal({ code: 3, stdout: '', stderr: '[import] failed: DATABASE_URL must be a URL, got "not a url"\n' });
+      expect({ code, stdout, stderr }).to.deep.equal({
+        code: 3,
+        stdout: '',
+        stderr: '[import] failed: DATABASE_URL must be a URL, got "not a url"\n',
+      });
     });
   });
 });

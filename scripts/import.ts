@@ -62,7 +62,9 @@ function printSummary(summary: ImportSummary, asJson: boolean): void {
   const seconds = summary.tookMs / 1000;
   const rate = seconds > 0 ? Math.round(summary.accepted / seconds) : summary.accepted;
   const total = summary.accepted + summary.rejected.length;
-  console.log(`accepted ${summary.accepted} of ${total} job(s) in ${seconds.toFixed(1)}s (${rate} jobs/s); rejected ${summary.rejected.length}`);
+  console.log(
+    `accepted ${summary.accepted} of ${total} job(s) in ${seconds.toFixed(1)}s (${rate} jobs/s); rejected ${summary.rejected.length}`,
+  );
   for (const r of summary.rejected) console.log(`  line ${r.line}: ${r.code}: ${r.message}`);
 }
 
@@ -74,7 +76,13 @@ async function main(argv: string[]): Promise<number> {
   const { as, batchSize, fromLine, json } = program.opts<{ as?: string; batchSize: number; fromLine: number; json?: boolean }>();
   // Checked here rather than by commander's requiredOption, to keep the message scripts know.
   if (as === undefined) return fail('--as <recruiter user id or email> is required');
-  if (!(await stat(file).then((s) => s.isFile(), () => false))) return fail(`cannot read "${file}"`);
+  if (
+    !(await stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    ))
+  )
+    return fail(`cannot read "${file}"`);
 
   const config = loadConfig();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 'import');

@@ -20,7 +20,13 @@ const deps = () => ({ db: testDb(), search: testSearch(), alias });
 async function snapshot() {
   const rows = await testDb().query<{ id: string; version: string; title: string }>('SELECT id, version, title FROM jobs ORDER BY id');
   await testSearch().indices.refresh({ index: alias });
-  const hits = await testSearch().search<{ title: string }>({ index: alias, size: 10_000, version: true, query: { match_all: {} }, sort: ['id'] });
+  const hits = await testSearch().search<{ title: string }>({
+    index: alias,
+    size: 10_000,
+    version: true,
+    query: { match_all: {} },
+    sort: ['id'],
+  });
   return {
     postgres: rows.map((r) => `${r.id}@${r.version}:${r.title}`),
     index: hits.hits.hits.map((h) => `${h._id}@${h._version}:${h._source!.title}`),
@@ -77,7 +83,8 @@ describe('reindex', function () {
         for (const res of [browse, search]) {
           reads++;
           if (res.status !== 200) problems.push(`${res.status} ${JSON.stringify(res.body)}`);
-          else if (res.body.jobs.length === 0 || res.body.pagination.total_items < 1500) problems.push(`short page: ${JSON.stringify(res.body.pagination)}`);
+          else if (res.body.jobs.length === 0 || res.body.pagination.total_items < 1500)
+            problems.push(`short page: ${JSON.stringify(res.body.pagination)}`);
         }
       }
     })();
@@ -91,14 +98,25 @@ describe('reindex', function () {
         if (done !== 100) return;
         // The first page (with copiedEarly) is in the new index now. Change that job the way the
         // indexer would (commit, then write to the alias, which still names the old index) ...
-        await testDb().query(`UPDATE jobs SET title = 'Software Engineer, renamed during the copy', version = version + 1 WHERE id = $1`, [copiedEarly]);
+        await testDb().query(`UPDATE jobs SET title = 'Software Engineer, renamed during the copy', version = version + 1 WHERE id = $1`, [
+          copiedEarly,
+        ]);
         const [row] = await testDb().query<{ version: string }>('SELECT version FROM jobs WHERE id = $1', [copiedEarly]);
         const old = await testSearch().get({ index: alias, id: copiedEarly });
-        await testSearch().index({ index: alias, id: copiedEarly, version: Number(row.version), version_type: 'external', document: { ...(old._source as object), title: 'Software Engineer, renamed during the copy' } });
+        await testSearch().index({
+          index: alias,
+          id: copiedEarly,
+          version: Number(row.version),
+          version_type: 'external',
+          document: { ...(old._source as object), title: 'Software Engineer, renamed during the copy' },
+        });
         // ... and create jobs through the API, which index them at once into the old index too.
         const responses = await Promise.all(
           Array.from({ length: 10 }, (_, i) =>
-            write.post('/agents/jobs').set('x-api-key', key).send({ title: `Created during the copy ${i}`, organization_id: org, location_id: loc, type: 'contract', salary: '1' }),
+            write
+              .post('/agents/jobs')
+              .set('x-api-key', key)
+              .send({ title: `Created during the copy ${i}`, organization_id: org, location_id: loc, type: 'contract', salary: '1' }),
           ),
         );
         created = responses.map((r) => r.body.id);
@@ -142,7 +160,11 @@ describe('reindex', function () {
 
   it('runs as `npm run reindex`, with progress and steps on stderr and a summary on stdout', async () => {
     const root = path.resolve(__dirname, '..');
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/reindex.ts'], { cwd: root, env: process.env, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/reindex.ts'], {
+      cwd: root,
+      env: process.env,
+      timeout: 60_000,
+    });
     expect(stdout).to.match(/^reindexed 1500 job\(s\) into \S+ in \d+\.\ds \(\d+ written meanwhile re-sent\)\n$/);
     expect(stderr).to.match(/\[reindex\] copying \[#+\] 100% 1,500\/1,500/);
     expect(stderr).to.match(/\[reindex\] alias "[^"]+" now points at \S+ \(was \S+\)/);
@@ -151,7 +173,11 @@ describe('reindex', function () {
 
   it('exits 1 with one line, not a stack trace, when the configuration is bad', async () => {
     const root = path.resolve(__dirname, '..');
-    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/reindex.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: 'not a url' }, timeout: 60_000 }).then(
+    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/reindex.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: 'not a url' },
+      timeout: 60_000,
+    }).then(
       () => ({ code: 0, stderr: '' }),
       (e) => ({ code: e.code as number, stderr: e.stderr as string }),
     );

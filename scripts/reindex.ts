@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     bar.stop();
-    console.error(`[reindex] failed: ${err instanceof ReindexError ? err.message : (err as Error).stack ?? err}`);
+    console.error(`[reindex] failed: ${err instanceof ReindexError ? err.message : ((err as Error).stack ?? err)}`);
     return 1;
   } finally {
     await Promise.all([db.close(), search.close()]);

@@ -31,7 +31,6 @@ async function distinctSalaries(): Promise<string[]> {
   return [...seen].sort();
 }
 
-
 /** `size` distinct texts of `from`, drawn by `seed`. */
 function draw(from: readonly string[], { size, seed }: { size: number; seed: number }): string[] {
   const random = seededNumbers(seed);
@@ -44,7 +43,12 @@ async function main(second: boolean): Promise<void> {
   const all = await distinctSalaries();
   const first = draw(all, SAMPLES.first);
   const taken = new Set(first);
-  const sample = second ? draw(all.filter((text) => !taken.has(text)), SAMPLES.second) : first;
+  const sample = second
+    ? draw(
+        all.filter((text) => !taken.has(text)),
+        SAMPLES.second,
+      )
+    : first;
   for (const text of sample) console.log(JSON.stringify({ text, expected: parseSalary(text, { defaultCurrency: 'GBP' }) ?? null }));
 }
 

@@ -16,7 +16,11 @@ async function startWith(script: string, env: NodeJS.ProcessEnv) {
 
 describe('start-up with a bad configuration', () => {
   it('npm start says which setting is wrong in one line and exits 1 (it printed a stack trace)', async () => {
-    expect(await startWith('scripts/start.ts', { PORT: 'abc' })).to.deep.equal({ code: 1, stdout: '', stderr: '[start] failed: PORT must be a whole number, got "abc"\n' });
+    expect(await startWith('scripts/start.ts', { PORT: 'abc' })).to.deep.equal({
+      code: 1,
+      stdout: '',
+      stderr: '[start] failed: PORT must be a whole number, got "abc"\n',
+    });
   });
 
   it('npm run start:write does the same', async () => {

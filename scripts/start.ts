@@ -17,7 +17,8 @@ const WORKER = path.resolve(__dirname, '../services/all-in-one/server');
 
 /** What the banner says of the demo data: new keys are shown this once. */
 function demoLines(seed: SeedResult, seedDemo: boolean): string[] {
-  if (seed.seeded) return ['  demo keys (x-api-key), shown once; `npm run seed -- --json` issues new ones:', ...describeDemoKeys(seed.keys, '    ')];
+  if (seed.seeded)
+    return ['  demo keys (x-api-key), shown once; `npm run seed -- --json` issues new ones:', ...describeDemoKeys(seed.keys, '    ')];
   if (seedDemo) return ['  demo keys: shown when the demo was seeded; `npm run seed -- --json` revokes them and prints new ones'];
   return ['  no demo data (SEED_DEMO=1 fills an empty database with it)'];
 }
@@ -35,7 +36,8 @@ async function main(run: StackRun) {
   // A database someone named is theirs: demo users go into it only when asked.
   const seedDemo = config.seedDemo ?? !config.databaseUrlGiven;
   const postgres = await run.start(ensurePostgres(config, log), (pg) =>
-    pg.source === 'embedded' ? { name: 'the embedded PostgreSQL', stop: pg.stop } : undefined);
+    pg.source === 'embedded' ? { name: 'the embedded PostgreSQL', stop: pg.stop } : undefined,
+  );
   if (run.stopping) return;
   if (postgres.source === 'embedded') {
     // The worker inherits this environment (and loads its configuration from it), so it reaches the same server.
@@ -43,19 +45,23 @@ async function main(run: StackRun) {
     config = { ...config, databaseUrl: postgres.databaseUrl };
   }
   const elasticsearch = startElasticsearch(config, { ownProcessGroup: true });
-  await run.start(elasticsearch.done, (node) =>
-    node?.launchedHere
-      ? {
-          name: `the Elasticsearch node on port ${node.port}`,
-          // Ctrl-C keeps it, so the next start finds it up; SIGTERM asks for everything to stop.
-          stop: async (signal) => {
-            if (signal === 'SIGTERM') return node.stop();
-            const stopCommand = node.port === '9200' ? 'npm run es:stop' : `ES_PORT=${node.port} npm run es:stop`;
-            log(`the Elasticsearch node on port ${node.port} keeps running for the next start (\`${stopCommand}\` stops it)`);
-            return false;
-          },
-        }
-      : undefined, elasticsearch.interrupt);
+  await run.start(
+    elasticsearch.done,
+    (node) =>
+      node?.launchedHere
+        ? {
+            name: `the Elasticsearch node on port ${node.port}`,
+            // Ctrl-C keeps it, so the next start finds it up; SIGTERM asks for everything to stop.
+            stop: async (signal) => {
+              if (signal === 'SIGTERM') return node.stop();
+              const stopCommand = node.port === '9200' ? 'npm run es:stop' : `ES_PORT=${node.port} npm run es:stop`;
+              log(`the Elasticsearch node on port ${node.port} keeps running for the next start (\`${stopCommand}\` stops it)`);
+              return false;
+            },
+          }
+        : undefined,
+    elasticsearch.interrupt,
+  );
   if (run.stopping) return;
   // Waited for by a stop as well: cut short, it would leave a half-filled index behind its alias,
   // which the next start would take as complete.

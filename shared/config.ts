@@ -78,7 +78,6 @@ export interface Config {
   httpRequestTimeoutMs: number;
 }
 
-
 /** pino's levels; `silent` mutes the logs. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -88,7 +87,8 @@ export const setting = {
   port: (fallback: number, description: string) => Type.Integer({ minimum: 1, maximum: 65535, default: fallback, description }),
   url: (description: string) => Type.String({ format: 'url', must: 'be a URL', description }),
   /** A log level, matched in any case (loadEnv lowercases the values of an enum). */
-  logLevel: (fallback: LogLevel, description: string) => Type.Unsafe<LogLevel>({ type: 'string', enum: [...LOG_LEVELS], default: fallback, description }),
+  logLevel: (fallback: LogLevel, description: string) =>
+    Type.Unsafe<LogLevel>({ type: 'string', enum: [...LOG_LEVELS], default: fallback, description }),
 };
 const { port, url } = setting;
 
@@ -103,33 +103,116 @@ export const Settings = Type.Object({
   BASE_URL: Type.Optional(url('public base URL (printed, used in Location headers); unset: http://localhost:$PORT')),
   READ_PORT: port(3001, 'port of the read service alone'),
   WRITE_PORT: port(3002, 'port of the write service alone'),
-  DATABASE_URL: Type.String({ format: 'url', must: 'be a URL', default: 'postgres://postgres@127.0.0.1:5432/job_listing', description: 'PostgreSQL; `npm start` without it: the local server when one answers on 127.0.0.1:5432, else the embedded one' }),
-  EMBEDDED_POSTGRES: Type.Boolean({ default: false, description: '`npm start` runs the embedded PostgreSQL even when a server answers on 127.0.0.1:5432 (DATABASE_URL still wins)' }),
+  DATABASE_URL: Type.String({
+    format: 'url',
+    must: 'be a URL',
+    default: 'postgres://postgres@127.0.0.1:5432/job_listing',
+    description: 'PostgreSQL; `npm start` without it: the local server when one answers on 127.0.0.1:5432, else the embedded one',
+  }),
+  EMBEDDED_POSTGRES: Type.Boolean({
+    default: false,
+    description: '`npm start` runs the embedded PostgreSQL even when a server answers on 127.0.0.1:5432 (DATABASE_URL still wins)',
+  }),
   EMBEDDED_POSTGRES_PORT: port(5433, 'port of the embedded PostgreSQL'),
-  EMBEDDED_POSTGRES_DIR: Type.Optional(Type.String({ description: 'where the embedded PostgreSQL keeps its files; unset: .cache/postgres (or /var/tmp/jla-postgres/<hash> as root)' })),
-  SEED_DEMO: Type.Optional(Type.Boolean({ description: 'fill an empty database with the demo data; unset: `npm start` yes when it chose the database, the container setup no' })),
-  ELASTICSEARCH_URL: Type.Optional(Type.Array(url('one node of the cluster'), { minItems: 1, must: 'list one or more URLs', description: 'the cluster to use, its nodes comma-separated (the project then starts none); unset: its own node on ES_PORT' })),
+  EMBEDDED_POSTGRES_DIR: Type.Optional(
+    Type.String({
+      description: 'where the embedded PostgreSQL keeps its files; unset: .cache/postgres (or /var/tmp/jla-postgres/<hash> as root)',
+    }),
+  ),
+  SEED_DEMO: Type.Optional(
+    Type.Boolean({
+      description: 'fill an empty database with the demo data; unset: `npm start` yes when it chose the database, the container setup no',
+    }),
+  ),
+  ELASTICSEARCH_URL: Type.Optional(
+    Type.Array(url('one node of the cluster'), {
+      minItems: 1,
+      must: 'list one or more URLs',
+      description: 'the cluster to use, its nodes comma-separated (the project then starts none); unset: its own node on ES_PORT',
+    }),
+  ),
   ES_PORT: port(9200, "port of the project's own Elasticsearch node"),
-  ES_HEAP: Type.Optional(Type.String({ pattern: '^[1-9][0-9]*[kmgKMG]$', must: 'be a heap size such as 512m or 2g', description: "heap of the project's own node; unset: 512m (2g per node of a local cluster)" })),
-  ES_REPLICAS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'replicas of a new index; unset: auto_expand_replicas 0-1 (none on a lone node, one on a cluster)' })),
-  ES_INDEX_ALIAS: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,100}$', must: 'be a lowercase index name', default: 'jobs', description: 'alias the read service queries; versioned indices sit behind it' }),
-  ES_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 3000, description: 'timeout of each Elasticsearch request on the request path' }),
+  ES_HEAP: Type.Optional(
+    Type.String({
+      pattern: '^[1-9][0-9]*[kmgKMG]$',
+      must: 'be a heap size such as 512m or 2g',
+      description: "heap of the project's own node; unset: 512m (2g per node of a local cluster)",
+    }),
+  ),
+  ES_REPLICAS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 10,
+      description: 'replicas of a new index; unset: auto_expand_replicas 0-1 (none on a lone node, one on a cluster)',
+    }),
+  ),
+  ES_INDEX_ALIAS: Type.String({
+    pattern: '^[a-z][a-z0-9_-]{0,100}$',
+    must: 'be a lowercase index name',
+    default: 'jobs',
+    description: 'alias the read service queries; versioned indices sit behind it',
+  }),
+  ES_REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: 3000,
+    description: 'timeout of each Elasticsearch request on the request path',
+  }),
   PG_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 5000, description: 'statement timeout of every Postgres query' }),
   PG_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 3000, description: 'timeout to get a Postgres connection' }),
   PG_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'Postgres connections per process' }),
-  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 15_000, description: 'time a client has to send its request headers (at most HTTP_REQUEST_TIMEOUT_MS)' }),
-  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000, description: 'time a client has to send its whole request, body included' }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 600_000,
+    default: 15_000,
+    description: 'time a client has to send its request headers (at most HTTP_REQUEST_TIMEOUT_MS)',
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 600_000,
+    default: 30_000,
+    description: 'time a client has to send its whole request, body included',
+  }),
   RUN_INDEXER: Type.Boolean({ default: true, description: 'run the outbox indexer inside the write process' }),
   INDEXER_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 10_000, default: 500, description: 'outbox rows per bulk request' }),
   INDEXER_POLL_MS: Type.Integer({ minimum: 10, default: 250, description: 'how often an idle indexer looks for work' }),
-  READ_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 0, default: 0, description: 'requests per minute per client address on reads; 0: off' }),
-  WRITE_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 0, default: 0, description: 'requests per minute per API key on create and apply; 0: off' }),
-  WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 0, description: 'requests per minute per client address on create and apply, whatever key; unset: 10 x WRITE_RATE_LIMIT_PER_MINUTE; 0: off' })),
-  AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 0, description: 'failed authentications per minute per client address; unset: 10 when WRITE_RATE_LIMIT_PER_MINUTE is set, else 0 (off)' })),
+  READ_RATE_LIMIT_PER_MINUTE: Type.Integer({
+    minimum: 0,
+    default: 0,
+    description: 'requests per minute per client address on reads; 0: off',
+  }),
+  WRITE_RATE_LIMIT_PER_MINUTE: Type.Integer({
+    minimum: 0,
+    default: 0,
+    description: 'requests per minute per API key on create and apply; 0: off',
+  }),
+  WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'requests per minute per client address on create and apply, whatever key; unset: 10 x WRITE_RATE_LIMIT_PER_MINUTE; 0: off',
+    }),
+  ),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'failed authentications per minute per client address; unset: 10 when WRITE_RATE_LIMIT_PER_MINUTE is set, else 0 (off)',
+    }),
+  ),
   REDIS_URL: Type.Optional(url('Redis the rate limits are counted in, shared by every instance; unset: in memory, per instance')),
   REDIS_KEY_PREFIX: Type.String({ minLength: 1, default: 'jla:rate-limit', description: "prefix of the rate limits' Redis keys" }),
-  METRICS_TOKEN: Type.Optional(Type.String({ pattern: '^[\\x21-\\x7E]{16,512}$', writeOnly: true, must: 'be 16 to 512 visible ASCII characters (no spaces)', description: 'bearer token GET /metrics requires; unset: /metrics refuses everyone' })),
-  CORS_WRITE_ORIGINS: Type.Array(Type.String({ format: 'origin' }), { default: [], must: 'list origins such as https://app.example.com (no path, no trailing slash)', description: 'comma-separated origins whose browser pages may call the operations that take an API key' }),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      pattern: '^[\\x21-\\x7E]{16,512}$',
+      writeOnly: true,
+      must: 'be 16 to 512 visible ASCII characters (no spaces)',
+      description: 'bearer token GET /metrics requires; unset: /metrics refuses everyone',
+    }),
+  ),
+  CORS_WRITE_ORIGINS: Type.Array(Type.String({ format: 'origin' }), {
+    default: [],
+    must: 'list origins such as https://app.example.com (no path, no trailing slash)',
+    description: 'comma-separated origins whose browser pages may call the operations that take an API key',
+  }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'take the client address from X-Forwarded-For, as set by one proxy in front' }),
   LOG_LEVEL: setting.logLevel('info', 'pino log level (silent mutes the logs)'),
 });
@@ -142,7 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const s = loadEnv(Settings, env);
   if (s.HTTP_HEADERS_TIMEOUT_MS > s.HTTP_REQUEST_TIMEOUT_MS) {
     // Node refuses that too, less clearly.
-    throw new ConfigError(`HTTP_HEADERS_TIMEOUT_MS (${s.HTTP_HEADERS_TIMEOUT_MS}) must not be above HTTP_REQUEST_TIMEOUT_MS (${s.HTTP_REQUEST_TIMEOUT_MS})`);
+    throw new ConfigError(
+      `HTTP_HEADERS_TIMEOUT_MS (${s.HTTP_HEADERS_TIMEOUT_MS}) must not be above HTTP_REQUEST_TIMEOUT_MS (${s.HTTP_REQUEST_TIMEOUT_MS})`,
+    );
   }
   const nodes = (s.ELASTICSEARCH_URL ?? [`http://127.0.0.1:${s.ES_PORT}`]).map(withoutTrailingSlash);
   return {
@@ -204,6 +289,7 @@ export function replicaSettings(config?: Pick<Config, 'esReplicas'>): ReplicaSet
 /** The same from an environment's ES_REPLICAS alone (checked as loadConfig checks it). */
 export function replicaSettings(env: NodeJS.ProcessEnv): ReplicaSettings;
 export function replicaSettings(from: Pick<Config, 'esReplicas'> | NodeJS.ProcessEnv = {}): ReplicaSettings {
-  const esReplicas = 'esReplicas' in from ? (from as Pick<Config, 'esReplicas'>).esReplicas : loadEnv(ReplicaSetting, from as NodeJS.ProcessEnv).ES_REPLICAS;
+  const esReplicas =
+    'esReplicas' in from ? (from as Pick<Config, 'esReplicas'>).esReplicas : loadEnv(ReplicaSetting, from as NodeJS.ProcessEnv).ES_REPLICAS;
   return esReplicas === undefined ? { number_of_replicas: 0, auto_expand_replicas: '0-1' } : { number_of_replicas: esReplicas };
 }

@@ -8,13 +8,25 @@ import { indexSettingsFor } from './search/index-definition';
 describe('loadConfig', () => {
   it('has a default for every setting', () => {
     const config = loadConfig({});
-    expect(config).to.include({ port: 3000, baseUrl: 'http://localhost:3000', elasticsearchUrl: 'http://127.0.0.1:9200', indexAlias: 'jobs', logLevel: 'info' });
+    expect(config).to.include({
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      elasticsearchUrl: 'http://127.0.0.1:9200',
+      indexAlias: 'jobs',
+      logLevel: 'info',
+    });
     expect(config.elasticsearchExternal).to.equal(false);
   });
 
   it('reads numbers, switches and URLs, trimming them', () => {
     const config = loadConfig({ PORT: ' 8080 ', RUN_INDEXER: 'off', ELASTICSEARCH_URL: 'http://es:9200/', LOG_LEVEL: 'WARN' });
-    expect(config).to.include({ port: 8080, runIndexer: false, elasticsearchUrl: 'http://es:9200', elasticsearchExternal: true, logLevel: 'warn' });
+    expect(config).to.include({
+      port: 8080,
+      runIndexer: false,
+      elasticsearchUrl: 'http://es:9200',
+      elasticsearchExternal: true,
+      logLevel: 'warn',
+    });
   });
 
   it('stops at a bad value with a message naming the variable', () => {
@@ -74,7 +86,13 @@ describe('loadConfig (the schema and env-schema)', () => {
 
   it('takes a blank value as unset, and derives BASE_URL from PORT and the node from ES_PORT', () => {
     const config = loadConfig({ PORT: '4000', ES_PORT: '9300', DATABASE_URL: '  ', BASE_URL: '', LOG_LEVEL: ' ' });
-    expect(config).to.include({ baseUrl: 'http://localhost:4000', elasticsearchUrl: 'http://127.0.0.1:9300', esPort: 9300, databaseUrlGiven: false, logLevel: 'info' });
+    expect(config).to.include({
+      baseUrl: 'http://localhost:4000',
+      elasticsearchUrl: 'http://127.0.0.1:9300',
+      esPort: 9300,
+      databaseUrlGiven: false,
+      logLevel: 'info',
+    });
   });
 
   it('reads every spelling of a switch, in any case', () => {
@@ -85,13 +103,31 @@ describe('loadConfig (the schema and env-schema)', () => {
 
   it('reads comma lists: ELASTICSEARCH_URL with several nodes, trimmed, empty items dropped', () => {
     const config = loadConfig({ ELASTICSEARCH_URL: ' http://es-a:9200/ ,, http://es-b:9201,' });
-    expect(config).to.deep.include({ elasticsearchNodes: ['http://es-a:9200', 'http://es-b:9201'], elasticsearchUrl: 'http://es-a:9200', elasticsearchExternal: true });
-    expect(loadConfig({ CORS_WRITE_ORIGINS: 'https://a.example,http://localhost:8080' }).corsWriteOrigins).to.deep.equal(['https://a.example', 'http://localhost:8080']);
+    expect(config).to.deep.include({
+      elasticsearchNodes: ['http://es-a:9200', 'http://es-b:9201'],
+      elasticsearchUrl: 'http://es-a:9200',
+      elasticsearchExternal: true,
+    });
+    expect(loadConfig({ CORS_WRITE_ORIGINS: 'https://a.example,http://localhost:8080' }).corsWriteOrigins).to.deep.equal([
+      'https://a.example',
+      'http://localhost:8080',
+    ]);
   });
 
   it('notes which settings were given and takes the stack settings', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/x/', ES_HEAP: '2g', ES_REPLICAS: '2', EMBEDDED_POSTGRES_DIR: ' /tmp/pg ' });
-    expect(config).to.include({ databaseUrl: 'postgres://u@db:5432/x', databaseUrlGiven: true, esHeap: '2g', esReplicas: 2, embeddedPostgresDir: '/tmp/pg' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/x/',
+      ES_HEAP: '2g',
+      ES_REPLICAS: '2',
+      EMBEDDED_POSTGRES_DIR: ' /tmp/pg ',
+    });
+    expect(config).to.include({
+      databaseUrl: 'postgres://u@db:5432/x',
+      databaseUrlGiven: true,
+      esHeap: '2g',
+      esReplicas: 2,
+      embeddedPostgresDir: '/tmp/pg',
+    });
   });
 
   it('refuses each kind of bad value, naming the variable', () => {
@@ -107,18 +143,27 @@ describe('loadConfig (the schema and env-schema)', () => {
       [{ BASE_URL: 'localhost' }, 'BASE_URL must be a URL, got "localhost"'],
       [{ ELASTICSEARCH_URL: ',' }, 'ELASTICSEARCH_URL must list one or more URLs, got ","'],
       [{ ELASTICSEARCH_URL: 'http://es-a:9200, es-b' }, 'ELASTICSEARCH_URL must be a URL, got "es-b"'],
-      [{ CORS_WRITE_ORIGINS: 'https://a.example/' }, 'CORS_WRITE_ORIGINS must list origins such as https://app.example.com (no path, no trailing slash), got "https://a.example/"'],
+      [
+        { CORS_WRITE_ORIGINS: 'https://a.example/' },
+        'CORS_WRITE_ORIGINS must list origins such as https://app.example.com (no path, no trailing slash), got "https://a.example/"',
+      ],
       [{ ES_HEAP: 'lots' }, 'ES_HEAP must be a heap size such as 512m or 2g, got "lots"'],
     ];
     for (const [env, message] of cases) expect(() => loadConfig(env), message).to.throw(ConfigError, message);
   });
 
   it('keeps a secret out of its message', () => {
-    expect(() => loadConfig({ METRICS_TOKEN: 'short secret' })).to.throw(ConfigError, /^METRICS_TOKEN must be 16 to 512 visible ASCII characters \(no spaces\)$/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short secret' })).to.throw(
+      ConfigError,
+      /^METRICS_TOKEN must be 16 to 512 visible ASCII characters \(no spaces\)$/,
+    );
   });
 
   it('names every bad variable at once', () => {
-    expect(() => loadConfig({ PORT: 'x', TRUST_PROXY: 'maybe' })).to.throw(ConfigError, 'PORT must be a whole number, got "x"; TRUST_PROXY must be true or false, got "maybe"');
+    expect(() => loadConfig({ PORT: 'x', TRUST_PROXY: 'maybe' })).to.throw(
+      ConfigError,
+      'PORT must be a whole number, got "x"; TRUST_PROXY must be true or false, got "maybe"',
+    );
   });
 
   it('ES_REPLICAS: a fixed number, or one replica once a second data node exists', () => {
@@ -128,7 +173,7 @@ describe('loadConfig (the schema and env-schema)', () => {
   });
 });
 
-describe('loadEnv (a tool\'s own settings)', () => {
+describe("loadEnv (a tool's own settings)", () => {
   const Tool = Type.Object({
     TOOL_PORT: setting.port(9000, 'where the tool listens'),
     TOOL_TARGET: setting.url('what it calls'),
@@ -136,7 +181,11 @@ describe('loadEnv (a tool\'s own settings)', () => {
   });
 
   it('answers the settings typed, with their defaults', () => {
-    expect(loadEnv(Tool, { TOOL_TARGET: 'http://x:1', UNRELATED: 'y' })).to.deep.equal({ TOOL_PORT: 9000, TOOL_TARGET: 'http://x:1', TOOL_LEVEL: 'warn' });
+    expect(loadEnv(Tool, { TOOL_TARGET: 'http://x:1', UNRELATED: 'y' })).to.deep.equal({
+      TOOL_PORT: 9000,
+      TOOL_TARGET: 'http://x:1',
+      TOOL_LEVEL: 'warn',
+    });
   });
 
   it('says which required setting is missing', () => {

@@ -109,8 +109,7 @@ function listProblems(details: readonly ErrorDetail[]): string {
 
 /** Factories for the errors the services raise; each states its usual message and hint. */
 export const errors = {
-  invalidRequest: (message: string, hint?: string, details?: ErrorDetail[]) =>
-    new ApiError('invalid_request', message, { hint, details }),
+  invalidRequest: (message: string, hint?: string, details?: ErrorDetail[]) => new ApiError('invalid_request', message, { hint, details }),
   /** Query parameters that break their schema or rules, each problem in `details`. */
   invalidQuery: (details: ErrorDetail[], code: InvalidInputCode = 'invalid_request') =>
     new ApiError(code, `Invalid query parameter${details.length > 1 ? 's' : ''}: ${listProblems(details)}.`, {
@@ -192,10 +191,14 @@ export const errors = {
       details: [{ field: 'job_id', message: 'already has an application from this user', application_id: applicationId }],
     }),
   idempotencyKeyReused: (key: string, jobId: string) =>
-    new ApiError('idempotency_key_reused', `Idempotency-Key "${key}" was already used with another request body (it created job ${jobId}).`, {
-      hint: 'A retry must repeat the first request exactly; a new job needs a new Idempotency-Key.',
-      details: [{ field: 'Idempotency-Key', message: 'was used with another request body', job_id: jobId }],
-    }),
+    new ApiError(
+      'idempotency_key_reused',
+      `Idempotency-Key "${key}" was already used with another request body (it created job ${jobId}).`,
+      {
+        hint: 'A retry must repeat the first request exactly; a new job needs a new Idempotency-Key.',
+        details: [{ field: 'Idempotency-Key', message: 'was used with another request body', job_id: jobId }],
+      },
+    ),
   payloadTooLarge: (limit: string) =>
     new ApiError('payload_too_large', `The request body is larger than ${limit}.`, {
       hint: 'Send a smaller body: split the content, or trim long text fields.',
@@ -220,9 +223,15 @@ export const errors = {
     }),
   /** The headers, or the whole request, did not arrive within the server's time limit. */
   requestTimeout: (seconds: number, part: 'request' | 'headers' = 'request') =>
-    new ApiError('request_timeout', part === 'headers' ? `The request headers did not arrive within ${seconds} seconds.` : `The request did not arrive in full within ${seconds} seconds.`, {
-      hint: 'Send the headers and the body without pausing, then retry on a new connection.',
-    }),
+    new ApiError(
+      'request_timeout',
+      part === 'headers'
+        ? `The request headers did not arrive within ${seconds} seconds.`
+        : `The request did not arrive in full within ${seconds} seconds.`,
+      {
+        hint: 'Send the headers and the body without pausing, then retry on a new connection.',
+      },
+    ),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError('rate_limited', 'Too many requests.', {
       hint: `Retry after ${retryAfterSeconds} seconds.`,

@@ -2,14 +2,25 @@ import { Command, CommanderError } from 'commander';
 import { isHelp, wholeNumber } from '../../scripts/lib/command-line';
 
 /** The benchmarks `npm run bench` knows, in the order it runs them. */
-export const BENCHMARK_NAMES = ['read-latency', 'read-throughput', 'response-size', 'time-to-searchable', 'import-rate', 'scale', 'relevance', 'scale-out'] as const;
+export const BENCHMARK_NAMES = [
+  'read-latency',
+  'read-throughput',
+  'response-size',
+  'time-to-searchable',
+  'import-rate',
+  'scale',
+  'relevance',
+  'scale-out',
+] as const;
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
 /**
  * What runs when no benchmark is named: all but scale, whose million-job index takes minutes to
  * build, relevance, which judges search quality on the real postings rather than timing, and
  * scale-out, which runs three read processes and nginx for a few minutes.
  */
-export const DEFAULT_BENCHMARKS: readonly BenchmarkName[] = BENCHMARK_NAMES.filter((n) => n !== 'scale' && n !== 'relevance' && n !== 'scale-out');
+export const DEFAULT_BENCHMARKS: readonly BenchmarkName[] = BENCHMARK_NAMES.filter(
+  (n) => n !== 'scale' && n !== 'relevance' && n !== 'scale-out',
+);
 
 /** Settings of one `npm run bench` invocation. */
 export interface BenchOptions {
@@ -89,13 +100,25 @@ function benchCommand(io: { out: (s: string) => void; err: (s: string) => void }
       'Runs each benchmark against a baseline measured in the same invocation on the same data, and prints the figures ' +
         'and the ratio subject / baseline (1.00 = as fast, or as large, as the baseline).',
     )
-    .argument('[benchmark...]', 'the benchmarks to run (default: all but scale, relevance and scale-out)', (name: string, names: BenchmarkName[] = []) => {
-      if (!(BENCHMARK_NAMES as readonly string[]).includes(name)) {
-        program.error(`unknown benchmark "${name}"; choose from: ${BENCHMARK_NAMES.join(', ')}`, { exitCode: 2, code: 'bench.unknownBenchmark' });
-      }
-      return [...names, name as BenchmarkName];
-    })
-    .option('--jobs <n>', 'jobs for import-rate and scale (the full figures are --jobs 100000 for import-rate and --jobs 1000000 for scale)', wholeNumber(1), 10_000)
+    .argument(
+      '[benchmark...]',
+      'the benchmarks to run (default: all but scale, relevance and scale-out)',
+      (name: string, names: BenchmarkName[] = []) => {
+        if (!(BENCHMARK_NAMES as readonly string[]).includes(name)) {
+          program.error(`unknown benchmark "${name}"; choose from: ${BENCHMARK_NAMES.join(', ')}`, {
+            exitCode: 2,
+            code: 'bench.unknownBenchmark',
+          });
+        }
+        return [...names, name as BenchmarkName];
+      },
+    )
+    .option(
+      '--jobs <n>',
+      'jobs for import-rate and scale (the full figures are --jobs 100000 for import-rate and --jobs 1000000 for scale)',
+      wholeNumber(1),
+      10_000,
+    )
     .option(
       '--requests <n>',
       "timed requests per case and variant for read-latency, response-size and scale's one-at-a-time runs, and ten times as many per phase of read-throughput and of scale's 16-at-a-time runs",
@@ -129,20 +152,48 @@ const silent = () => undefined;
  * Parses `npm run bench` arguments; never throws. Help and usage errors are written to `io`
  * (nowhere by default) as commander formats them.
  */
-export function parseBenchArgs(argv: readonly string[], io: { out: (s: string) => void; err: (s: string) => void } = { out: silent, err: silent }): ParsedBenchArgs {
+export function parseBenchArgs(
+  argv: readonly string[],
+  io: { out: (s: string) => void; err: (s: string) => void } = { out: silent, err: silent },
+): ParsedBenchArgs {
   const program = benchCommand(io);
   try {
     program.parse([...argv], { from: 'user' });
     const [named] = program.processedArgs as [BenchmarkName[] | undefined];
-    const values = program.opts<{ jobs: number; requests: number; creates: number; batchSize: number; json?: boolean; keep?: boolean; reuse?: boolean; scenario?: string[] }>();
+    const values = program.opts<{
+      jobs: number;
+      requests: number;
+      creates: number;
+      batchSize: number;
+      json?: boolean;
+      keep?: boolean;
+      reuse?: boolean;
+      scenario?: string[];
+    }>();
     // Run in the canonical order whatever order they were named in, each once.
     const names = named === undefined || named.length === 0 ? [...DEFAULT_BENCHMARKS] : BENCHMARK_NAMES.filter((n) => named.includes(n));
     // Said rather than ignored: without scale, --reuse would silently reuse nothing.
-    if (values.reuse && !names.includes('scale')) program.error('--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)', { exitCode: 2 });
+    if (values.reuse && !names.includes('scale'))
+      program.error('--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)', { exitCode: 2 });
     const scenarios = values.scenario ?? [];
-    if (scenarios.length > 0 && !names.includes('scale')) program.error('--scenario applies to the scale benchmark only (npm run bench -- scale --scenario get)', { exitCode: 2 });
+    if (scenarios.length > 0 && !names.includes('scale'))
+      program.error('--scenario applies to the scale benchmark only (npm run bench -- scale --scenario get)', { exitCode: 2 });
     const { jobs, requests, creates, batchSize } = values;
-    return { ok: true, help: false, options: { names, jobs, requests, creates, batchSize, json: values.json === true, keep: values.keep === true, reuse: values.reuse === true, scenarios } };
+    return {
+      ok: true,
+      help: false,
+      options: {
+        names,
+        jobs,
+        requests,
+        creates,
+        batchSize,
+        json: values.json === true,
+        keep: values.keep === true,
+        reuse: values.reuse === true,
+        scenarios,
+      },
+    };
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err;
     return isHelp(err) ? { ok: true, help: true } : { ok: false, message: err.message };

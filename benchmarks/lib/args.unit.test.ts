@@ -37,7 +37,10 @@ describe('npm run bench arguments', () => {
     expect(parsed.ok && !parsed.help && parsed.options).to.deep.include({ names: ['scale'], jobs: 1_000_000, reuse: true, keep: false });
     const both = parseBenchArgs(['scale', 'read-latency']);
     expect(both.ok && !both.help && both.options.names).to.deep.equal(['read-latency', 'scale']);
-    expect(parseBenchArgs(['read-latency', '--reuse'])).to.deep.equal({ ok: false, message: '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)' });
+    expect(parseBenchArgs(['read-latency', '--reuse'])).to.deep.equal({
+      ok: false,
+      message: '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)',
+    });
     expect(parseBenchArgs(['--reuse'])).to.have.property('ok', false);
   });
 
@@ -50,9 +53,15 @@ describe('npm run bench arguments', () => {
       const parsed = parseBenchArgs(argv);
       return parsed.ok ? 'ok' : parsed.message;
     };
-    expect(message(['read-latancy'])).to.equal('unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out');
-    expect(message(['--jobs', '0'])).to.equal("error: option '--jobs <n>' argument '0' is invalid. It must be a whole number of at least 1.");
-    expect(message(['--requests', '1e3'])).to.equal("error: option '--requests <n>' argument '1e3' is invalid. It must be a whole number of at least 1.");
+    expect(message(['read-latancy'])).to.equal(
+      'unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out',
+    );
+    expect(message(['--jobs', '0'])).to.equal(
+      "error: option '--jobs <n>' argument '0' is invalid. It must be a whole number of at least 1.",
+    );
+    expect(message(['--requests', '1e3'])).to.equal(
+      "error: option '--requests <n>' argument '1e3' is invalid. It must be a whole number of at least 1.",
+    );
     expect(message(['--frobnicate'])).to.match(/^error: unknown option '--frobnicate'/);
     expect(message(['--jobs'])).to.equal("error: option '--jobs <n>' argument missing");
   });
@@ -64,6 +73,8 @@ describe('npm run bench arguments', () => {
     expect(parseBenchArgs(['--help'], io)).to.deep.equal({ ok: true, help: true });
     expect(out).to.match(/^Usage: npm run bench -- /);
     expect(parseBenchArgs(['--reuse'], io)).to.have.property('ok', false);
-    expect(err).to.equal('--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)\n(npm run bench -- --help for usage)\n');
+    expect(err).to.equal(
+      '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)\n(npm run bench -- --help for usage)\n',
+    );
   });
 });

@@ -74,7 +74,14 @@ export async function drive(budget: Budget, concurrency: number, call: (i: numbe
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
-  return { requests: latencies.length, seconds, rate: latencies.length / seconds, latencies, failures, ...(firstError ? { firstError } : {}) };
+  return {
+    requests: latencies.length,
+    seconds,
+    rate: latencies.length / seconds,
+    latencies,
+    failures,
+    ...(firstError ? { firstError } : {}),
+  };
 }
 
 /** Two phases of the same variant (before and after the subject) as one: all requests over all their time. */
@@ -82,5 +89,12 @@ export function combinePhases(a: Phase, b: Phase): Phase {
   const requests = a.requests + b.requests;
   const seconds = a.seconds + b.seconds;
   const firstError = a.firstError ?? b.firstError;
-  return { requests, seconds, rate: requests / seconds, latencies: [...a.latencies, ...b.latencies], failures: a.failures + b.failures, ...(firstError ? { firstError } : {}) };
+  return {
+    requests,
+    seconds,
+    rate: requests / seconds,
+    latencies: [...a.latencies, ...b.latencies],
+    failures: a.failures + b.failures,
+    ...(firstError ? { firstError } : {}),
+  };
 }

@@ -35,7 +35,13 @@ describe('benchmark load phases', () => {
   });
 
   it('joins the before and after phases of a baseline as all their requests over all their time', () => {
-    const phase = (requests: number, seconds: number, failures: number) => ({ requests, seconds, rate: requests / seconds, latencies: Array(requests).fill(1), failures });
+    const phase = (requests: number, seconds: number, failures: number) => ({
+      requests,
+      seconds,
+      rate: requests / seconds,
+      latencies: Array(requests).fill(1),
+      failures,
+    });
     const both = combinePhases(phase(100, 1, 0), phase(300, 2, 1));
     expect(both).to.include({ requests: 400, seconds: 3, failures: 1 });
     expect(both.rate).to.be.closeTo(133.33, 0.01);

@@ -72,12 +72,29 @@ export async function startReadServiceProcess(config: Config): Promise<ReadServi
  */
 export async function startPassThroughHop(config: Config): Promise<ReadServiceProcess> {
   const port = await freePort();
-  const env = { ...process.env, HOP_PORT: String(port), HOP_ELASTICSEARCH_URL: new URL(config.elasticsearchUrl).origin, HOP_INDEX: config.indexAlias };
-  return startServiceProcess('the pass-through hop', ['--import', 'tsx', 'benchmarks/lib/pass-through-hop-server.ts'], env, port, '/healthz');
+  const env = {
+    ...process.env,
+    HOP_PORT: String(port),
+    HOP_ELASTICSEARCH_URL: new URL(config.elasticsearchUrl).origin,
+    HOP_INDEX: config.indexAlias,
+  };
+  return startServiceProcess(
+    'the pass-through hop',
+    ['--import', 'tsx', 'benchmarks/lib/pass-through-hop-server.ts'],
+    env,
+    port,
+    '/healthz',
+  );
 }
 
 /** Spawns a node process that serves HTTP on `port` and waits until `readyPath` answers 200. */
-async function startServiceProcess(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<ReadServiceProcess> {
+async function startServiceProcess(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  readyPath: string,
+): Promise<ReadServiceProcess> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -107,7 +124,10 @@ async function startServiceProcess(name: string, args: string[], env: NodeJS.Pro
       forget();
       throw new Error(`${name} exited before it was ready:\n${output()}`);
     }
-    const ready = await fetch(`${base}${readyPath}`).then((res) => res.status === 200, () => false);
+    const ready = await fetch(`${base}${readyPath}`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() - started > READY_TIMEOUT_MS) {
       await stop();

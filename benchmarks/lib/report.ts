@@ -37,14 +37,22 @@ export function formatNumber(value: number): string {
 
 function ratios(c: Comparison): string {
   const parts = Object.entries(c.ratios).map(([name, value], i) => (i === 0 ? value.toFixed(2) : `${name} ${value.toFixed(2)}`));
-  if (c.pairedDifference !== undefined) parts.push(`Δ ${c.pairedDifference >= 0 ? '+' : ''}${formatNumber(c.pairedDifference)} ${c.subject.unit}`);
+  if (c.pairedDifference !== undefined)
+    parts.push(`Δ ${c.pairedDifference >= 0 ? '+' : ''}${formatNumber(c.pairedDifference)} ${c.subject.unit}`);
   return parts.join('  ');
 }
 
 /** Pads each column to its widest cell. */
 export function formatColumns(rows: string[][]): string {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length)));
-  return rows.map((r) => r.map((cell, col) => (col === r.length - 1 ? cell : cell.padEnd(widths[col]))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, col) => (col === r.length - 1 ? cell : cell.padEnd(widths[col])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The compact table: one row per comparison, the ratio column last (first ratio = first figure). */
@@ -55,7 +63,15 @@ export function formatTable(comparisons: readonly Comparison[]): string {
     const previous = comparisons[i - 1];
     const sameBenchmark = previous?.benchmark === c.benchmark;
     const sameCase = sameBenchmark && previous.case === c.case;
-    return [sameBenchmark ? '' : c.benchmark, sameCase ? '' : c.case, c.subject.label, figures(c.subject), c.baseline.label, figures(c.baseline), ratios(c)];
+    return [
+      sameBenchmark ? '' : c.benchmark,
+      sameCase ? '' : c.case,
+      c.subject.label,
+      figures(c.subject),
+      c.baseline.label,
+      figures(c.baseline),
+      ratios(c),
+    ];
   });
   const notes = comparisons.filter((c) => c.note).map((c) => `  ${c.benchmark} / ${c.case}: ${c.note}`);
   return [formatColumns([header, ...rows]), ...(notes.length > 0 ? ['', 'notes:', ...notes] : [])].join('\n');

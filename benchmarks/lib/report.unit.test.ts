@@ -17,13 +17,20 @@ describe('benchmark report', () => {
   });
 
   it('pads columns to the widest cell', () => {
-    expect(formatColumns([['a', 'bb', 'c'], ['ccc', 'd', 'e']])).to.equal('a    bb  c\nccc  d   e');
+    expect(
+      formatColumns([
+        ['a', 'bb', 'c'],
+        ['ccc', 'd', 'e'],
+      ]),
+    ).to.equal('a    bb  c\nccc  d   e');
   });
 
   it('prints one row per comparison, the benchmark and case only where they change, and the notes', () => {
     const gateway: Comparison = { ...latency, subject: { ...latency.subject, label: 'gateway' }, note: 'a note' };
     const lines = formatTable([latency, gateway]).split('\n');
-    expect(lines[1]).to.match(/^read-latency\s+get\s+read service, HTTP\s+median 1\.50\s+p90 2\.25 ms\s+same ES query, client\s+median 1\.00\s+p90 1\.50 ms\s+1\.50\s+p90 1\.50\s+Δ \+0\.46 ms$/);
+    expect(lines[1]).to.match(
+      /^read-latency\s+get\s+read service, HTTP\s+median 1\.50\s+p90 2\.25 ms\s+same ES query, client\s+median 1\.00\s+p90 1\.50 ms\s+1\.50\s+p90 1\.50\s+Δ \+0\.46 ms$/,
+    );
     expect(lines[2]).to.match(/^\s+gateway\s+/);
     expect(lines.slice(3)).to.deep.equal(['', 'notes:', '  read-latency / get: a note']);
   });

@@ -16,11 +16,15 @@ export interface ImportRun {
  */
 export async function runImport(world: BenchWorld, file: string, extraArgs: readonly string[] = []): Promise<ImportRun> {
   const env = { ...process.env, DATABASE_URL: world.config.databaseUrl, ES_INDEX_ALIAS: world.config.indexAlias, LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file, '--as', world.recruiter.id, '--json', ...extraArgs], {
-    cwd: path.resolve(__dirname, '../..'),
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/import.ts', file, '--as', world.recruiter.id, '--json', ...extraArgs],
+    {
+      cwd: path.resolve(__dirname, '../..'),
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {

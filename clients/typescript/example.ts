@@ -9,7 +9,9 @@ export async function findAndApply(baseUrl: string, apiKey: string): Promise<str
 
   // Compact page: chosen fields plus a 160-character snippet of each description.
   const { data, error } = await api.GET('/agents/jobs/search', {
-    params: { query: { q: 'backend engineer', job_types: ['full_time', 'contract'], fields: ['title', 'organization', 'location'], snippet: 160 } },
+    params: {
+      query: { q: 'backend engineer', job_types: ['full_time', 'contract'], fields: ['title', 'organization', 'location'], snippet: 160 },
+    },
   });
   if (error) throw new Error(`${error.code}: ${error.message} ${error.hint ?? ''}`);
   for (const job of data.jobs) console.log(job.id, job.title, job.organization, '-', job.snippet ?? '');

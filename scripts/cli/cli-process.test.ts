@@ -45,7 +45,10 @@ describe('operator CLI as a process (npm run cli)', function () {
   it('runs an operator flow: user, resume from stdin, key that applies, revoke that takes effect at once', async () => {
     const org = await createOrganization();
     const location = await createLocation();
-    const [job, job2] = [await createJob({ organization_id: org.id, location_id: location.id }), await createJob({ organization_id: org.id, location_id: location.id })];
+    const [job, job2] = [
+      await createJob({ organization_id: org.id, location_id: location.id }),
+      await createJob({ organization_id: org.id, location_id: location.id }),
+    ];
 
     const user = await cli(['users:create', '--name', 'Ada Lovelace', '--email', 'ada@example.com', '--json']);
     expect(user).to.include({ code: 0, stderr: '' });
@@ -58,7 +61,9 @@ describe('operator CLI as a process (npm run cli)', function () {
     expect(noOrg).to.include({ code: 3, stdout: '' });
     expect(JSON.parse(noOrg.stderr).error.code).to.equal('not_found');
 
-    const resume = await cli(['resumes:add', 'ada@example.com', '--title', 'CV', '--file', '-', '--activate'], { input: 'Analytical engines.' });
+    const resume = await cli(['resumes:add', 'ada@example.com', '--title', 'CV', '--file', '-', '--activate'], {
+      input: 'Analytical engines.',
+    });
     expect(resume.code).to.equal(0);
     const created = await cli(['keys:create', userId, '--json']);
     expect(created).to.include({ code: 0, stderr: '' });

@@ -47,11 +47,15 @@ describe('operator CLI commands', () => {
       expect(none.code).to.equal(2);
       expect(none.stderr).to.include('Usage: npm run cli -- <command>');
       expect(unknown).to.include({ code: 2, stdout: '' });
-      expect(unknown.stderr).to.equal('error: Unknown command "user:create". Did you mean "users:create"?\nhint: Run npm run cli -- --help for the commands.\n');
+      expect(unknown.stderr).to.equal(
+        'error: Unknown command "user:create". Did you mean "users:create"?\nhint: Run npm run cli -- --help for the commands.\n',
+      );
       expect(option.code).to.equal(2);
       expect(option.stderr).to.include("error: Unknown option '--bogus'");
       expect(missing.code).to.equal(2);
-      expect(missing.stderr).to.include('error: Missing <organization_id>.\nhint: Usage: npm run cli -- memberships:add <user> <organization_id>');
+      expect(missing.stderr).to.include(
+        'error: Missing <organization_id>.\nhint: Usage: npm run cli -- memberships:add <user> <organization_id>',
+      );
       expect(extra.code).to.equal(2);
       expect(extra.stderr).to.include('error: Unexpected argument "extra".');
       expect(missingOption.code).to.equal(2);
@@ -61,7 +65,9 @@ describe('operator CLI commands', () => {
     it('exits 1 with the (password-free) URL when the database does not answer', async () => {
       const run = await cli(['users:list'], { env: { DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/nowhere' } });
       expect(run.code).to.equal(1);
-      expect(run.stderr).to.equal('error: PostgreSQL does not answer at postgres://postgres:***@127.0.0.1:1/nowhere.\nhint: Start it, or set DATABASE_URL.\n');
+      expect(run.stderr).to.equal(
+        'error: PostgreSQL does not answer at postgres://postgres:***@127.0.0.1:1/nowhere.\nhint: Start it, or set DATABASE_URL.\n',
+      );
     });
   });
 
@@ -93,7 +99,9 @@ describe('operator CLI commands', () => {
         cli(['users:create', '--name', '   ', '--email', 'b@example.com']),
       ]);
       expect(duplicate.code).to.equal(4);
-      expect(duplicate.stderr).to.equal('error: A user with email "ADA@Example.com" already exists.\nhint: Emails are unique regardless of case; see users:list.\n');
+      expect(duplicate.stderr).to.equal(
+        'error: A user with email "ADA@Example.com" already exists.\nhint: Emails are unique regardless of case; see users:list.\n',
+      );
       expect(badEmail.code).to.equal(2);
       expect(json(badEmail.stderr)).to.deep.equal({
         error: { code: 'invalid', message: 'Invalid input: email must be an email address such as ada@example.com.' },
@@ -111,7 +119,10 @@ describe('operator CLI commands', () => {
       const added = await cli(['memberships:add', 'rec@example.com', org.id, '--json']);
       expect(added.code).to.equal(0);
       expect(json(added.stdout)).to.deep.equal({ user_id: user.id, organization_id: org.id, role: 'member', outcome: 'added' });
-      const [again, promoted] = [await cli(['memberships:add', user.id, org.id]), await cli(['memberships:add', user.id, org.id, '--role', 'admin', '--json'])];
+      const [again, promoted] = [
+        await cli(['memberships:add', user.id, org.id]),
+        await cli(['memberships:add', user.id, org.id, '--role', 'admin', '--json']),
+      ];
       expect(again.code).to.equal(0);
       expect(again.stdout).to.include('is already a member');
       expect(json(promoted.stdout).outcome).to.equal('role_changed');
@@ -153,7 +164,8 @@ describe('operator CLI commands', () => {
       const piped = await cli(['resumes:add', user.id, '--title', 'Draft', '--file', '-'], { input: 'From stdin.' });
       expect(piped.code).to.equal(0);
       expect(piped.stdout).to.match(/^Added resume [0-9a-f-]{36} \(11 characters\) to .* \(inactive\)\.\n$/);
-      const active = async () => (await testDb().query(`SELECT id FROM resumes WHERE user_id = $1 AND is_active`, [user.id])).map((r) => r.id);
+      const active = async () =>
+        (await testDb().query(`SELECT id FROM resumes WHERE user_id = $1 AND is_active`, [user.id])).map((r) => r.id);
       expect(await active()).to.deep.equal([second.id]);
 
       const activated = await cli(['resumes:activate', first.id]);
@@ -240,9 +252,17 @@ describe('operator CLI commands', () => {
       expect(listed.stdout).to.include(row.prefix).and.include('ada@example.com').and.include('active');
       for (const secret of [key.slice(4), row.key_hash]) expect(listed.stdout).not.to.include(secret);
       const listedJson = json((await cli(['keys:list', '--user', 'ada@example.com', '--json'])).stdout);
-      expect(Object.keys(listedJson[0]).sort()).to.deep.equal(
-        ['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'status', 'user_email', 'user_id'],
-      );
+      expect(Object.keys(listedJson[0]).sort()).to.deep.equal([
+        'created_at',
+        'id',
+        'last_used_at',
+        'name',
+        'prefix',
+        'revoked_at',
+        'status',
+        'user_email',
+        'user_id',
+      ]);
       expect(listedJson[0].last_used_at).to.be.a('string');
 
       const revoked = await cli(['keys:revoke', row.prefix]);
@@ -251,7 +271,11 @@ describe('operator CLI commands', () => {
       const refused = await app.post(`/agents/jobs/${job2.id}/apply`).set('x-api-key', key).expect(401);
       expect(refused.body).to.include({ code: 'unauthenticated', message: 'The API key has been revoked.' });
 
-      const [again, activeOnly, all] = await Promise.all([cli(['keys:revoke', row.id]), cli(['keys:list', '--json']), cli(['keys:list', '--all', '--json'])]);
+      const [again, activeOnly, all] = await Promise.all([
+        cli(['keys:revoke', row.id]),
+        cli(['keys:list', '--json']),
+        cli(['keys:list', '--all', '--json']),
+      ]);
       expect(again.code).to.equal(0);
       expect(again.stdout).to.match(new RegExp(`^API key ${row.id} \\(prefix ${row.prefix}\\) was already revoked at `));
       expect(json(activeOnly.stdout)).to.deep.equal([]);
@@ -277,7 +301,9 @@ describe('operator CLI commands', () => {
       expect(unknownKey.stderr).to.equal('error: No API key matches.\nhint: See keys:list --all for ids and prefixes.\n');
       expect(unknownPrefix.code).to.equal(3);
       expect(malformed.code).to.equal(2);
-      expect(malformed.stderr).to.include('error: The key must be named by its id (UUID), its prefix (jla_ and 8 characters) or the full key.');
+      expect(malformed.stderr).to.include(
+        'error: The key must be named by its id (UUID), its prefix (jla_ and 8 characters) or the full key.',
+      );
       expect(noUser.code).to.equal(3);
       expect(await testDb().query(`SELECT count(*)::int AS n FROM api_keys`)).to.deep.equal([{ n: 1 }]);
     });

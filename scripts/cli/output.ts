@@ -18,7 +18,8 @@ export function stdoutOutput(json: boolean, write: (s: string) => void = (s) => 
 /** Rows as an aligned text table; null and empty values show as "-". */
 export function table<T>(rows: readonly T[], columns: readonly [header: string, cell: (row: T) => unknown][]): string {
   if (rows.length === 0) return '(none)';
-  const text = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : Array.isArray(v) ? (v.length ? v.join(',') : '-') : String(v));
+  const text = (v: unknown) =>
+    v === null || v === undefined || v === '' ? '-' : Array.isArray(v) ? (v.length ? v.join(',') : '-') : String(v);
   const cells = rows.map((row) => columns.map(([, cell]) => text(cell(row))));
   const widths = columns.map(([header], i) => Math.max(header.length, ...cells.map((r) => r[i].length)));
   const line = (values: string[]) => values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]))).join('  ');

@@ -118,7 +118,12 @@ function describeFailure(err: unknown, argv: string[], command: Command | undefi
   if (err instanceof ConfigError) return { code: 'configuration', message: err.message, exit: EXIT.failure };
   if (err instanceof ApiError && err.code === 'unavailable') {
     const url = redactUrl(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/job_listing');
-    return { code: 'unavailable', message: `PostgreSQL does not answer at ${url}.`, hint: 'Start it, or set DATABASE_URL.', exit: EXIT.failure };
+    return {
+      code: 'unavailable',
+      message: `PostgreSQL does not answer at ${url}.`,
+      hint: 'Start it, or set DATABASE_URL.',
+      exit: EXIT.failure,
+    };
   }
   return { code: 'internal', message: `Unexpected error: ${(err as Error)?.message ?? String(err)}`, exit: EXIT.failure };
 }
@@ -147,7 +152,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCode> {
   const program = cliProgram(io, () => context!);
   // The database is opened once commander has accepted the command line, for the command's action.
   program.hook('preAction', (_program, command) => {
-    context = { db: new Database(loadConfig(io.env)), out: stdoutOutput(command.opts().json === true, io.stdout), readFile: (p) => readInput(p, io) };
+    context = {
+      db: new Database(loadConfig(io.env)),
+      out: stdoutOutput(command.opts().json === true, io.stdout),
+      readFile: (p) => readInput(p, io),
+    };
   });
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -18,7 +18,9 @@ describe('operator CLI command line (unit)', () => {
   it('writes each usage line from the command definition: arguments, required options, then [optional] ones', async () => {
     const run = await cli(['resumes:add', '--help']);
     expect(run.code).to.equal(0);
-    expect(run.stdout).to.include('Usage: npm run cli -- resumes:add <user> --title <title> [--file <path>] [--content <text>] [--activate] [--json]\n');
+    expect(run.stdout).to.include(
+      'Usage: npm run cli -- resumes:add <user> --title <title> [--file <path>] [--content <text>] [--activate] [--json]\n',
+    );
     expect((await cli(['help', 'resumes:add'])).stdout).to.equal(run.stdout);
   });
 
@@ -38,11 +40,15 @@ describe('operator CLI command line (unit)', () => {
       expect(run, args.join(' ')).to.include({ code: 2, stdout: '' });
       return run.stderr;
     };
-    expect(await usage(['keys:craete'])).to.equal('error: Unknown command "keys:craete". Did you mean "keys:create"?\nhint: Run npm run cli -- --help for the commands.\n');
+    expect(await usage(['keys:craete'])).to.equal(
+      'error: Unknown command "keys:craete". Did you mean "keys:create"?\nhint: Run npm run cli -- --help for the commands.\n',
+    );
     expect(await usage(['users:list', '--recruiter'])).to.equal(
       `error: Unknown option '--recruiter'. Did you mean "--recruiters"?\nhint: Usage: npm run cli -- users:list [--recruiters] [--json] (see --help)\n`,
     );
-    expect(await usage(['memberships:add'])).to.match(/^error: Missing <user>\.\nhint: Usage: npm run cli -- memberships:add <user> <organization_id> /);
+    expect(await usage(['memberships:add'])).to.match(
+      /^error: Missing <user>\.\nhint: Usage: npm run cli -- memberships:add <user> <organization_id> /,
+    );
     expect(await usage(['keys:revoke', 'a', 'b'])).to.match(/^error: Unexpected argument "b"\./);
     expect(await usage(['resumes:add', 'ada@example.com'])).to.match(/^error: Missing --title <title>\./);
     expect(await usage(['resumes:add', 'ada@example.com', '--title'])).to.match(/^error: Option --title <title> needs a value\./);
@@ -52,7 +58,11 @@ describe('operator CLI command line (unit)', () => {
     const run = await cli(['users:list', '--bogus', '--json']);
     expect(run.code).to.equal(2);
     expect(JSON.parse(run.stderr)).to.deep.equal({
-      error: { code: 'usage', message: "Unknown option '--bogus'.", hint: 'Usage: npm run cli -- users:list [--recruiters] [--json] (see --help)' },
+      error: {
+        code: 'usage',
+        message: "Unknown option '--bogus'.",
+        hint: 'Usage: npm run cli -- users:list [--recruiters] [--json] (see --help)',
+      },
     });
   });
 
@@ -61,9 +71,13 @@ describe('operator CLI command line (unit)', () => {
       { id: 'a', tags: ['x', 'y'], note: null },
       { id: 'bbbb', tags: [], note: 'hello' },
     ];
-    expect(table(rows, [['id', (r) => r.id], ['tags', (r) => r.tags], ['note', (r) => r.note]])).to.equal(
-      ['ID    TAGS  NOTE', 'a     x,y   -', 'bbbb  -     hello'].join('\n'),
-    );
+    expect(
+      table(rows, [
+        ['id', (r) => r.id],
+        ['tags', (r) => r.tags],
+        ['note', (r) => r.note],
+      ]),
+    ).to.equal(['ID    TAGS  NOTE', 'a     x,y   -', 'bbbb  -     hello'].join('\n'));
     expect(table([], [['id', () => 1]])).to.equal('(none)');
   });
 });

@@ -20,7 +20,11 @@ export interface ClusterHealth {
  * scripts/elasticsearch.sh --nodes, which the drills kill, restart and freeze node by node.
  */
 export class DrillCluster {
-  constructor(readonly basePort = DRILL_ES_PORT, readonly nodes = 3, private readonly heap = '512m') {}
+  constructor(
+    readonly basePort = DRILL_ES_PORT,
+    readonly nodes = 3,
+    private readonly heap = '512m',
+  ) {}
 
   private async script(command: string): Promise<string> {
     const env: NodeJS.ProcessEnv = { ...process.env, ES_PORT: String(this.basePort), ES_HEAP: this.heap, ES_NODES: String(this.nodes) };
@@ -35,7 +39,10 @@ export class DrillCluster {
 
   /** True when every node runs and the cluster answers. */
   async isUp(): Promise<boolean> {
-    return this.script('status').then(() => true, () => false);
+    return this.script('status').then(
+      () => true,
+      () => false,
+    );
   }
 
   /**
@@ -58,7 +65,12 @@ export class DrillCluster {
   /** The running nodes' process ids by HTTP port. */
   async pids(): Promise<Map<number, number>> {
     const out = await this.script('pid').catch(() => '');
-    return new Map(out.split('\n').filter(Boolean).map((line) => line.split(' ').map(Number) as [number, number]));
+    return new Map(
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split(' ').map(Number) as [number, number]),
+    );
   }
 
   /** The cluster's health as any live node reports it, or undefined when none answers. */

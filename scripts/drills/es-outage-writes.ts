@@ -31,7 +31,12 @@ export async function esOutageWrites(ctx: DrillContext): Promise<DrillResult> {
       // 5 per second, each on its own: a slow answer does not slow the rate down.
       for (let next = performance.now(); creating; next += 200) {
         const i = ++n;
-        creates.push(createJob(api.url, world, `Outage drill job ${i}`).then(({ status, id, res }) => res.arrayBuffer().then(() => ({ status, id })), () => ({ status: 0 })));
+        creates.push(
+          createJob(api.url, world, `Outage drill job ${i}`).then(
+            ({ status, id, res }) => res.arrayBuffer().then(() => ({ status, id })),
+            () => ({ status: 0 }),
+          ),
+        );
         await sleep(Math.max(0, next + 200 - performance.now()));
       }
     })();
@@ -41,7 +46,9 @@ export async function esOutageWrites(ctx: DrillContext): Promise<DrillResult> {
       while (creating) {
         if (probing) {
           const started = performance.now();
-          const res = await fetch(`${api.url}/agents/jobs/search?q=engineer`, { signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
+          const res = await fetch(`${api.url}/agents/jobs/search?q=engineer`, { signal: AbortSignal.timeout(30_000) }).catch(
+            () => undefined,
+          );
           await res?.arrayBuffer();
           probes.push({ status: res?.status ?? 0, ms: performance.now() - started, retryAfter: Boolean(res?.headers.get('retry-after')) });
         }
@@ -72,7 +79,14 @@ export async function esOutageWrites(ctx: DrillContext): Promise<DrillResult> {
     for (const p of probes) statuses[p.status] = (statuses[p.status] ?? 0) + 1;
     return {
       drill: 'es-outage-writes',
-      passed: failedCreates === 0 && lost === 0 && duplicated === 0 && indexedOnce === createdIds.length && jobs.length === documents.length && slowOrWrong.length === 0 && probes.length > 0,
+      passed:
+        failedCreates === 0 &&
+        lost === 0 &&
+        duplicated === 0 &&
+        indexedOnce === createdIds.length &&
+        jobs.length === documents.length &&
+        slowOrWrong.length === 0 &&
+        probes.length > 0,
       requests: answers.length + probes.length,
       failed: failedCreates + slowOrWrong.length,
       created: createdIds.length,
@@ -86,7 +100,12 @@ export async function esOutageWrites(ctx: DrillContext): Promise<DrillResult> {
         requests: probes.length,
         statuses,
         with_retry_after: probes.filter((p) => p.retryAfter).length,
-        p99_ms: Math.round(quantile(probes.map((p) => p.ms), 0.99)),
+        p99_ms: Math.round(
+          quantile(
+            probes.map((p) => p.ms),
+            0.99,
+          ),
+        ),
         max_ms: Math.round(Math.max(0, ...probes.map((p) => p.ms))),
       },
     };

@@ -26,7 +26,7 @@ const program = new Command('npm run drill --')
   .addArgument(new Argument('<name>', 'the drill to run (see below), or all').choices([...Object.keys(DRILLS), 'all']))
   .option('--json', 'print the result as one line of JSON')
   .option('--phase-seconds <S>', 'load before the fault and after recovery', wholeNumber(1), 10)
-  .option('--fault-seconds <S>', "how long the fault lasts (each drill has its own default)", wholeNumber(1))
+  .option('--fault-seconds <S>', 'how long the fault lasts (each drill has its own default)', wholeNumber(1))
   .option('--es-port <P>', 'first port of the drill cluster', wholeNumber(1, 65533), DRILL_ES_PORT)
   .option('--keep-cluster', 'leave the cluster running at the end')
   .addHelpText(

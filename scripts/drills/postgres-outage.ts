@@ -49,7 +49,8 @@ export async function postgresOutage(ctx: DrillContext): Promise<DrillResult> {
         if (ok.includes(res.status)) return res;
         const body = await res.text();
         const json = /^application\/json/.test(res.headers.get('content-type') ?? '');
-        if (res.status !== 503 || !json || !res.headers.get('retry-after') || !/"code":"unavailable"/.test(body)) unclean.push(`${res.status} ${body.slice(0, 200)}`);
+        if (res.status !== 503 || !json || !res.headers.get('retry-after') || !/"code":"unavailable"/.test(body))
+          unclean.push(`${res.status} ${body.slice(0, 200)}`);
         await sleep(100);
       }
       throw new Error('a request never succeeded after 60 attempts');
@@ -95,13 +96,24 @@ export async function postgresOutage(ctx: DrillContext): Promise<DrillResult> {
     await workers;
     const { jobs, documents, lost, duplicated } = await settle(world);
     const [{ applications }] = await world.db.query<{ applications: number }>('SELECT count(*)::int AS applications FROM applications');
-    const [{ twice }] = await world.db.query<{ twice: number }>('SELECT count(*)::int AS twice FROM (SELECT title FROM jobs GROUP BY title HAVING count(*) > 1) t');
-    const [{ orphans }] = await world.db.query<{ orphans: number }>('SELECT count(*)::int AS orphans FROM applications a LEFT JOIN jobs j ON j.id = a.job_id WHERE j.id IS NULL');
+    const [{ twice }] = await world.db.query<{ twice: number }>(
+      'SELECT count(*)::int AS twice FROM (SELECT title FROM jobs GROUP BY title HAVING count(*) > 1) t',
+    );
+    const [{ orphans }] = await world.db.query<{ orphans: number }>(
+      'SELECT count(*)::int AS orphans FROM applications a LEFT JOIN jobs j ON j.id = a.job_id WHERE j.id IS NULL',
+    );
     const sameProcess = api.child.pid === pid && api.child.exitCode === null;
     const halfWritten = twice + orphans + Math.abs(jobs.length - created.size) + Math.abs(applications - applied.size);
     return {
       drill: 'postgres-outage',
-      passed: unclean.length === 0 && sameProcess && first.status === 201 && halfWritten === 0 && lost === 0 && duplicated === 0 && (statuses['503'] ?? 0) > 0,
+      passed:
+        unclean.length === 0 &&
+        sameProcess &&
+        first.status === 201 &&
+        halfWritten === 0 &&
+        lost === 0 &&
+        duplicated === 0 &&
+        (statuses['503'] ?? 0) > 0,
       requests,
       failed: unclean.length,
       created: created.size,

@@ -30,7 +30,13 @@ export async function readInstanceLoss(ctx: DrillContext): Promise<DrillResult> 
     running = false;
     await load;
     const totals = recorder.totals();
-    return { drill: 'read-instance-loss', passed: totals.failed === 0, ...totals, phases: recorder.figures(), killed_instance_port: tier.readers[0].port };
+    return {
+      drill: 'read-instance-loss',
+      passed: totals.failed === 0,
+      ...totals,
+      phases: recorder.figures(),
+      killed_instance_port: tier.readers[0].port,
+    };
   } finally {
     await tier.stop();
     await world.close();

@@ -11,7 +11,12 @@ import { ensureIndex } from '../../shared/search/index-admin';
 
 /** The drills' own settings, read once as the drills load. */
 const DrillSettings = Type.Object({
-  DRILL_PG_URL: Type.String({ format: 'url', must: 'be a URL', default: 'postgres://postgres@127.0.0.1:5432', description: 'Postgres server (no database) the drills make databases of their own in' }),
+  DRILL_PG_URL: Type.String({
+    format: 'url',
+    must: 'be a URL',
+    default: 'postgres://postgres@127.0.0.1:5432',
+    description: 'Postgres server (no database) the drills make databases of their own in',
+  }),
   DRILL_LOG_LEVEL: setting.logLevel('warn', "log level of the drills' service processes"),
   DRILL_KEEP: Type.Boolean({ default: false, description: "keep each drill's database and index afterwards, to look at them" }),
 });
@@ -68,18 +73,35 @@ export async function createDrillWorld(name: string, esNodes: string[]): Promise
     await client.query(`CREATE DATABASE "${dbName}"`);
   });
   await migrateUp(databaseUrl);
-  const config = { ...loadConfig({ DATABASE_URL: databaseUrl }), elasticsearchUrl: esNodes[0], elasticsearchNodes: esNodes, esRequestTimeoutMs: 30_000 };
+  const config = {
+    ...loadConfig({ DATABASE_URL: databaseUrl }),
+    elasticsearchUrl: esNodes[0],
+    elasticsearchNodes: esNodes,
+    esRequestTimeoutMs: 30_000,
+  };
   const db = new Database(config);
   const search = createSearchClient(config);
   const alias = `${dbName}_jobs`;
   await search.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
   await ensureIndex(search, alias);
-  const [org] = await db.query<{ id: string }>(`INSERT INTO organizations (name, website, industry, size) VALUES ('Drill Org', 'https://example.com', 'Software', '51-200') RETURNING id`);
-  const [loc] = await db.query<{ id: string }>(`INSERT INTO locations (name, is_remote, workplace_type, city, country_code) VALUES ('Berlin', false, 'onsite', 'Berlin', 'DE') RETURNING id`);
-  const [recruiter] = await db.query<{ id: string }>(`INSERT INTO users (name, email, headline, is_recruiter) VALUES ('Drill Recruiter', $1, 'Recruiter', true) RETURNING id`, [`recruiter-${randomUUID()}@example.com`]);
+  const [org] = await db.query<{ id: string }>(
+    `INSERT INTO organizations (name, website, industry, size) VALUES ('Drill Org', 'https://example.com', 'Software', '51-200') RETURNING id`,
+  );
+  const [loc] = await db.query<{ id: string }>(
+    `INSERT INTO locations (name, is_remote, workplace_type, city, country_code) VALUES ('Berlin', false, 'onsite', 'Berlin', 'DE') RETURNING id`,
+  );
+  const [recruiter] = await db.query<{ id: string }>(
+    `INSERT INTO users (name, email, headline, is_recruiter) VALUES ('Drill Recruiter', $1, 'Recruiter', true) RETURNING id`,
+    [`recruiter-${randomUUID()}@example.com`],
+  );
   await db.query('INSERT INTO organization_memberships (user_id, organization_id) VALUES ($1, $2)', [recruiter.id, org.id]);
-  const [applicant] = await db.query<{ id: string }>(`INSERT INTO users (name, email, headline, is_recruiter) VALUES ('Drill Applicant', $1, 'Engineer', false) RETURNING id`, [`applicant-${randomUUID()}@example.com`]);
-  await db.query(`INSERT INTO resumes (user_id, title, content, is_active) VALUES ($1, 'Resume', 'Ten years of building things.', true)`, [applicant.id]);
+  const [applicant] = await db.query<{ id: string }>(
+    `INSERT INTO users (name, email, headline, is_recruiter) VALUES ('Drill Applicant', $1, 'Engineer', false) RETURNING id`,
+    [`applicant-${randomUUID()}@example.com`],
+  );
+  await db.query(`INSERT INTO resumes (user_id, title, content, is_active) VALUES ($1, 'Resume', 'Ten years of building things.', true)`, [
+    applicant.id,
+  ]);
   const world: DrillWorld = {
     name,
     databaseUrl,
@@ -113,11 +135,27 @@ export async function createDrillWorld(name: string, esNodes: string[]): Promise
 }
 
 /** Creates a job through the API; answers the status and, on 201, the job id. */
-export async function createJob(base: string, world: DrillWorld, title: string, idempotencyKey?: string): Promise<{ status: number; id?: string; res: Response }> {
+export async function createJob(
+  base: string,
+  world: DrillWorld,
+  title: string,
+  idempotencyKey?: string,
+): Promise<{ status: number; id?: string; res: Response }> {
   const res = await fetch(`${base}/agents/jobs`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': world.recruiterKey, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
-    body: JSON.stringify({ title, organization_id: world.organizationId, location_id: world.locationId, type: 'full_time', salary: '60000 EUR', description: `${title}: build and run services.` }),
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': world.recruiterKey,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+    body: JSON.stringify({
+      title,
+      organization_id: world.organizationId,
+      location_id: world.locationId,
+      type: 'full_time',
+      salary: '60000 EUR',
+      description: `${title}: build and run services.`,
+    }),
     signal: AbortSignal.timeout(30_000),
   });
   const body = res.status === 201 ? ((await res.clone().json()) as { id: string }) : undefined;
@@ -128,7 +166,10 @@ export async function createJob(base: string, world: DrillWorld, title: string, 
  * Job ids in Postgres and documents in the index once the outbox is drained: `lost` are jobs
  * without a document, `duplicated` documents of a job beyond its first (or of no job at all).
  */
-export async function settle(world: DrillWorld, timeoutMs = 120_000): Promise<{ jobs: string[]; documents: string[]; lost: number; duplicated: number }> {
+export async function settle(
+  world: DrillWorld,
+  timeoutMs = 120_000,
+): Promise<{ jobs: string[]; documents: string[]; lost: number; duplicated: number }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [{ n }] = await world.db.query<{ n: number }>('SELECT count(*)::int AS n FROM job_index_outbox').catch(() => [{ n: -1 }]);

@@ -19,7 +19,11 @@ export function wholeNumber(min = 1, max = Number.MAX_SAFE_INTEGER): (value: str
   return (value) => {
     const n = Number(value);
     if (!/^\d+$/.test(value) || n < min || n > max) {
-      throw new InvalidArgumentError(max === Number.MAX_SAFE_INTEGER ? `It must be a whole number of at least ${min}.` : `It must be a whole number from ${min} to ${max}.`);
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER
+          ? `It must be a whole number of at least ${min}.`
+          : `It must be a whole number from ${min} to ${max}.`,
+      );
     }
     return n;
   };

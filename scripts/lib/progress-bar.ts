@@ -30,7 +30,10 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
     // The label (a user's name, say) goes in as a token so that braces in it are not read as tokens.
     format: (options, params, payload: { suffix?: string }) =>
       Format.Formatter(
-        { ...options, format: `{label} [{bar}] {percentage}% {value}/{total}  ${rate(params)}/s  ETA {eta_formatted}${payload.suffix ? '  {suffix}' : ''}` },
+        {
+          ...options,
+          format: `{label} [{bar}] {percentage}% {value}/{total}  ${rate(params)}/s  ETA {eta_formatted}${payload.suffix ? '  {suffix}' : ''}`,
+        },
         params,
         { ...payload, label },
       ),

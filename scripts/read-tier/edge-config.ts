@@ -26,7 +26,9 @@ export function localEdgeConfig(template: string, targets: EdgeTargets): string 
     if (!pattern.test(text)) throw new Error(`deploy/nginx.conf has no line matching ${pattern}`);
     return text.replace(pattern, (_line, indent: string, rest: string) => replacement(indent, rest));
   };
-  let conf = rewrite(template, /^( *)server read:\d+(.*);$/m, (indent, rest) => targets.read.map((address) => `${indent}server ${address}${rest};`).join('\n'));
+  let conf = rewrite(template, /^( *)server read:\d+(.*);$/m, (indent, rest) =>
+    targets.read.map((address) => `${indent}server ${address}${rest};`).join('\n'),
+  );
   conf = rewrite(conf, /^( *)server write:\d+(.*);$/m, (indent, rest) => `${indent}server ${targets.write}${rest};`);
   conf = rewrite(conf, /^( *)server docs:\d+(.*);$/m, (indent, rest) => `${indent}server ${targets.docs}${rest};`);
   return rewrite(conf, /^( *)listen 80();$/m, (indent) => `${indent}listen ${targets.listen};`);

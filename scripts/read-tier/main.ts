@@ -39,7 +39,10 @@ async function main(): Promise<number | undefined> {
     if (stopping) return;
     stopping = true;
     log('stopping');
-    tier.stop().then(() => process.exit(0), () => process.exit(1));
+    tier.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -15,11 +15,13 @@ const METRICS_TOKEN = 'read-tier-test-metrics-token';
 /** GET from another loopback address (127.0.0.x): to the edge, another client with a rate-limit window of its own. */
 function getFrom(localAddress: string, url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { localAddress, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    }).on('error', reject);
+    http
+      .get(url, { localAddress, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -29,12 +31,24 @@ describe('the local read tier (npm run read-tier): deploy/nginx.conf in front of
   describe('the edge configuration', () => {
     it('is deploy/nginx.conf with only its upstream servers and listen address rewritten', async () => {
       const template = await readFile(EDGE_CONFIG, 'utf8');
-      const conf = localEdgeConfig(template, { read: ['127.0.0.1:4001', '127.0.0.1:4002'], write: '127.0.0.1:4009', docs: '127.0.0.1:4009', listen: '127.0.0.1:4000' });
-      expect(conf).to.include('    server 127.0.0.1:4001 max_fails=2 fail_timeout=5s;\n    server 127.0.0.1:4002 max_fails=2 fail_timeout=5s;');
+      const conf = localEdgeConfig(template, {
+        read: ['127.0.0.1:4001', '127.0.0.1:4002'],
+        write: '127.0.0.1:4009',
+        docs: '127.0.0.1:4009',
+        listen: '127.0.0.1:4000',
+      });
+      expect(conf).to.include(
+        '    server 127.0.0.1:4001 max_fails=2 fail_timeout=5s;\n    server 127.0.0.1:4002 max_fails=2 fail_timeout=5s;',
+      );
       expect(conf).to.include('listen 127.0.0.1:4000;');
       expect(conf).not.to.match(/server (read|write|docs):/);
       // What makes the loss of an instance invisible: passive health checks, reads retried, keep-alive.
-      for (const line of ['proxy_next_upstream error timeout http_502;', 'keepalive 32;', 'proxy_http_version 1.1;', 'proxy_set_header Connection "";']) {
+      for (const line of [
+        'proxy_next_upstream error timeout http_502;',
+        'keepalive 32;',
+        'proxy_http_version 1.1;',
+        'proxy_set_header Connection "";',
+      ]) {
         expect(conf).to.include(line);
       }
       const removed = (a: string) => a.split('\n').filter((line) => !conf.includes(line));
@@ -80,7 +94,9 @@ describe('the local read tier (npm run read-tier): deploy/nginx.conf in front of
 
     const served = async (port: number) => {
       const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-      const line = (await res.text()).split('\n').find((l) => l.startsWith('http_requests_total{') && l.includes('route="/agents/jobs"') && l.includes('status="200"'));
+      const line = (await res.text())
+        .split('\n')
+        .find((l) => l.startsWith('http_requests_total{') && l.includes('route="/agents/jobs"') && l.includes('status="200"'));
       return Number(line?.split(' ').pop() ?? 0);
     };
 
@@ -91,7 +107,10 @@ describe('the local read tier (npm run read-tier): deploy/nginx.conf in front of
         statuses.push(res.status);
         if (i === 0) expect((JSON.parse(res.body) as { jobs: { title: string }[] }).jobs[0].title).to.equal('Read tier engineer');
       }
-      expect(statuses.filter((s) => s === 429), 'limit + 6 requests over both instances: exactly 6 refused').to.have.length(6);
+      expect(
+        statuses.filter((s) => s === 429),
+        'limit + 6 requests over both instances: exactly 6 refused',
+      ).to.have.length(6);
       const [a, b] = await Promise.all(tier.readers.map((reader) => served(reader.port)));
       expect(a + b).to.equal(limit);
       expect(a, 'each instance served some').to.be.greaterThan(0);

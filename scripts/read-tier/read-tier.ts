@@ -8,7 +8,9 @@ import { loadEnv } from '../../shared/config';
 import { readLocalEdgeConfig } from './edge-config';
 
 /** Debian's nginx (scripts/test-setup.sh installs it); NGINX_PATH names another. */
-export const NGINX = loadEnv(Type.Object({ NGINX_PATH: Type.String({ default: '/usr/sbin/nginx', description: 'the nginx program the read tier runs' }) })).NGINX_PATH;
+export const NGINX = loadEnv(
+  Type.Object({ NGINX_PATH: Type.String({ default: '/usr/sbin/nginx', description: 'the nginx program the read tier runs' }) }),
+).NGINX_PATH;
 
 export interface ReadTierOptions {
   /** Read instances to start, on readPorts (default: consecutive ports after `port`). */
@@ -59,7 +61,10 @@ export async function waitForReady(proc: TierProcess, url: string, timeoutMs: nu
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with ${proc.child.exitCode}:\n${proc.output()}`);
-    const ready = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok, () => false);
+    const ready = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready) return;
     if (Date.now() > deadline) throw new Error(`${proc.name} was not ready at ${url} within ${timeoutMs} ms:\n${proc.output()}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -91,7 +96,12 @@ export async function startEdge(options: { port: number; readPorts: number[]; wr
   if (!existsSync(NGINX)) throw new Error(`nginx is not at ${NGINX}: install Debian's nginx (apt-get install nginx) or set NGINX_PATH`);
   const writer = `127.0.0.1:${options.writerPort ?? 1}`;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jla-edge-'));
-  const conf = await readLocalEdgeConfig({ read: options.readPorts.map((p) => `127.0.0.1:${p}`), write: writer, docs: writer, listen: `127.0.0.1:${options.port}` });
+  const conf = await readLocalEdgeConfig({
+    read: options.readPorts.map((p) => `127.0.0.1:${p}`),
+    write: writer,
+    docs: writer,
+    listen: `127.0.0.1:${options.port}`,
+  });
   const file = path.join(dir, 'nginx.conf');
   await writeFile(file, conf);
   const errorLog = path.join(dir, 'error.log');
@@ -103,7 +113,12 @@ export async function startEdge(options: { port: number; readPorts: number[]; wr
     await rm(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  while (!(await fetch(`${url}/healthz`).then(() => true, () => false))) {
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     if (proc.child.exitCode !== null || Date.now() > deadline) {
       const log = await readFile(errorLog, 'utf8').catch(() => '');
       await stop();
@@ -138,15 +153,25 @@ export class ReadTier {
     const env = { ...process.env, ...this.options.env, TRUST_PROXY: 'true' };
     try {
       for (const readPort of readPorts.slice(0, instances)) {
-        this.readers.push(startProcess(`read instance on ${readPort}`, readPort, entryPoint('read'), { ...env, READ_PORT: String(readPort) }));
+        this.readers.push(
+          startProcess(`read instance on ${readPort}`, readPort, entryPoint('read'), { ...env, READ_PORT: String(readPort) }),
+        );
       }
       if (writerPort !== undefined) {
-        this.writer = startProcess(`all-in-one (writes, docs) on ${writerPort}`, writerPort, entryPoint('all-in-one'), { ...env, PORT: String(writerPort) });
+        this.writer = startProcess(`all-in-one (writes, docs) on ${writerPort}`, writerPort, entryPoint('all-in-one'), {
+          ...env,
+          PORT: String(writerPort),
+        });
       }
       const all = [...this.readers, ...(this.writer ? [this.writer] : [])];
       await Promise.all(all.map((proc) => waitForReady(proc, `http://127.0.0.1:${proc.port}/readyz`, readyTimeoutMs)));
       log(`${this.readers.length} read instance(s) ready on ports ${readPorts.slice(0, instances).join(', ')}`);
-      this.edge = await startEdge({ port, readPorts: readPorts.slice(0, instances), writerPort: this.writer?.port, timeoutMs: readyTimeoutMs });
+      this.edge = await startEdge({
+        port,
+        readPorts: readPorts.slice(0, instances),
+        writerPort: this.writer?.port,
+        timeoutMs: readyTimeoutMs,
+      });
       log(`nginx (deploy/nginx.conf) serving at ${this.url}`);
       return this;
     } catch (err) {

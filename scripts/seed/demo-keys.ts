@@ -24,22 +24,24 @@ export const demoKeyName = (label: string) => `demo ${label}`;
  * reads the code cannot compute a deployment's keys. Null when a demo user is missing.
  */
 export async function issueDemoKeys(client: PoolClient): Promise<DemoKeys | null> {
-  const { rows: users } = await client.query<{ id: string; email: string }>(
-    'SELECT id, email FROM users WHERE email = ANY($1::text[])',
-    [HOLDERS.map(([, user]) => user.email)],
-  );
+  const { rows: users } = await client.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE email = ANY($1::text[])', [
+    HOLDERS.map(([, user]) => user.email),
+  ]);
   const idOf = new Map(users.map((u) => [u.email, u.id]));
   if (HOLDERS.some(([, user]) => !idOf.has(user.email))) return null;
   const keys = {} as DemoKeys;
   for (const [field, user] of HOLDERS) {
     const userId = idOf.get(user.email)!;
-    await client.query(
-      'UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND name = $2 AND revoked_at IS NULL',
-      [userId, demoKeyName(user.label)],
-    );
+    await client.query('UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND name = $2 AND revoked_at IS NULL', [
+      userId,
+      demoKeyName(user.label),
+    ]);
     const key = generateApiKey();
     await client.query('INSERT INTO api_keys (user_id, name, key_hash, prefix) VALUES ($1, $2, $3, $4)', [
-      userId, demoKeyName(user.label), hashApiKey(key), apiKeyPrefix(key),
+      userId,
+      demoKeyName(user.label),
+      hashApiKey(key),
+      apiKeyPrefix(key),
     ]);
     keys[field] = key;
   }

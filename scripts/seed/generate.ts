@@ -2,8 +2,19 @@ import type { JobTypeValue } from '../../shared/schemas/common';
 import { createRandom, type Random } from './random';
 import { describeSalary } from './salary';
 import {
-  CITIES, CLOSINGS, DEMO_RESUME, DEMO_USERS, GENERAL_TAGS, LEVELS, ORGANIZATIONS, PROJECT_NAMES, REMOTE_LOCATIONS,
-  ROLE_FAMILIES, type ExperienceLevel, type RoleFamily, type RoleFamilyKey,
+  CITIES,
+  CLOSINGS,
+  DEMO_RESUME,
+  DEMO_USERS,
+  GENERAL_TAGS,
+  LEVELS,
+  ORGANIZATIONS,
+  PROJECT_NAMES,
+  REMOTE_LOCATIONS,
+  ROLE_FAMILIES,
+  type ExperienceLevel,
+  type RoleFamily,
+  type RoleFamilyKey,
 } from './vocabulary';
 
 /**
@@ -13,29 +24,88 @@ import {
 
 /** A row of organizations. */
 export interface OrganizationSeedRow {
-  id: string; name: string; website: string; industry: string; size: string; description: string; created_at: string; updated_at: string;
+  id: string;
+  name: string;
+  website: string;
+  industry: string;
+  size: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
 }
 /** A row of locations. */
 export interface LocationSeedRow {
-  id: string; name: string; is_remote: boolean; workplace_type: 'onsite' | 'hybrid' | 'remote';
-  address_line1: string | null; city: string | null; region: string | null; postal_code: string | null; country_code: string | null;
-  created_at: string; updated_at: string;
+  id: string;
+  name: string;
+  is_remote: boolean;
+  workplace_type: 'onsite' | 'hybrid' | 'remote';
+  address_line1: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country_code: string | null;
+  created_at: string;
+  updated_at: string;
 }
 /** A row of projects. */
-export interface ProjectSeedRow { id: string; organization_id: string; name: string; created_at: string }
+export interface ProjectSeedRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  created_at: string;
+}
 /** A row of users. */
-export interface UserSeedRow { id: string; name: string; email: string; headline: string; is_recruiter: boolean; created_at: string; updated_at: string }
+export interface UserSeedRow {
+  id: string;
+  name: string;
+  email: string;
+  headline: string;
+  is_recruiter: boolean;
+  created_at: string;
+  updated_at: string;
+}
 /** A row of organization_memberships. */
-export interface MembershipSeedRow { user_id: string; organization_id: string; role: 'member' | 'admin'; created_at: string }
+export interface MembershipSeedRow {
+  user_id: string;
+  organization_id: string;
+  role: 'member' | 'admin';
+  created_at: string;
+}
 /** A row of resumes. */
-export interface ResumeSeedRow { id: string; user_id: string; title: string; content: string; is_active: boolean; created_at: string }
+export interface ResumeSeedRow {
+  id: string;
+  user_id: string;
+  title: string;
+  content: string;
+  is_active: boolean;
+  created_at: string;
+}
 /** A row of jobs. */
 export interface JobSeedRow {
-  id: string; title: string; description: string; organization_id: string; location_id: string; type: JobTypeValue; salary: string;
-  department: string; experience: ExperienceLevel; education: string | null; skills: string[]; team: string | null;
-  reporting_to: string | null; closing_date: string | null; tags: string[]; responsibilities: string[];
-  resume_score_threshold: number | null; generate_screening: boolean; project_id: string | null; created_by: string;
-  is_active: boolean; version: number; created_at: string; updated_at: string;
+  id: string;
+  title: string;
+  description: string;
+  organization_id: string;
+  location_id: string;
+  type: JobTypeValue;
+  salary: string;
+  department: string;
+  experience: ExperienceLevel;
+  education: string | null;
+  skills: string[];
+  team: string | null;
+  reporting_to: string | null;
+  closing_date: string | null;
+  tags: string[];
+  responsibilities: string[];
+  resume_score_threshold: number | null;
+  generate_screening: boolean;
+  project_id: string | null;
+  created_by: string;
+  is_active: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Every demo row, by table. */
@@ -68,7 +138,6 @@ export const JOB_SPREAD_DAYS = 120;
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoDate = (ms: number) => iso(ms).slice(0, 10);
 
-
 /** Builds every demo row. Pure: no clock, no I/O. */
 export function generateSeedData(options: SeedOptions = {}): SeedData {
   const seed = options.seed ?? DEFAULT_SEED;
@@ -82,14 +151,24 @@ export function generateSeedData(options: SeedOptions = {}): SeedData {
   const people = generatePeople(createRandom(seed, 'users'), organizations, longAgo);
   const hiringIn = assignLocations(createRandom(seed, 'hiring-locations'), organizations, locations);
   const jobs = generateJobs(createRandom(seed, 'jobs'), {
-    day, count: options.jobCount ?? DEFAULT_JOB_COUNT, organizations, locations, payCountry, projects, hiringIn,
+    day,
+    count: options.jobCount ?? DEFAULT_JOB_COUNT,
+    organizations,
+    locations,
+    payCountry,
+    projects,
+    hiringIn,
     recruiterId: people.users[0].id,
   });
   return { organizations, locations, projects, ...people, jobs };
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function generateOrganizations(rng: Random, createdAt: string): OrganizationSeedRow[] {
@@ -115,9 +194,17 @@ function generateLocations(rng: Random, createdAt: string): { locations: Locatio
       const [line1, postalCode] = rng.pick(city.streets);
       const id = rng.uuid();
       locations.push({
-        id, name: kind === 'hybrid' ? `${city.city} (Hybrid)` : city.city, is_remote: false, workplace_type: kind,
-        address_line1: line1, city: city.city, region: city.region, postal_code: postalCode, country_code: city.countryCode,
-        created_at: createdAt, updated_at: createdAt,
+        id,
+        name: kind === 'hybrid' ? `${city.city} (Hybrid)` : city.city,
+        is_remote: false,
+        workplace_type: kind,
+        address_line1: line1,
+        city: city.city,
+        region: city.region,
+        postal_code: postalCode,
+        country_code: city.countryCode,
+        created_at: createdAt,
+        updated_at: createdAt,
       });
       payCountry.set(id, city.countryCode);
     }
@@ -125,9 +212,17 @@ function generateLocations(rng: Random, createdAt: string): { locations: Locatio
   for (const remote of REMOTE_LOCATIONS) {
     const id = rng.uuid();
     locations.push({
-      id, name: remote.name, is_remote: true, workplace_type: 'remote',
-      address_line1: null, city: null, region: null, postal_code: null, country_code: remote.countryCode,
-      created_at: createdAt, updated_at: createdAt,
+      id,
+      name: remote.name,
+      is_remote: true,
+      workplace_type: 'remote',
+      address_line1: null,
+      city: null,
+      region: null,
+      postal_code: null,
+      country_code: remote.countryCode,
+      created_at: createdAt,
+      updated_at: createdAt,
     });
     payCountry.set(id, remote.payCountry);
   }
@@ -143,11 +238,21 @@ function generateProjects(rng: Random, organizations: OrganizationSeedRow[], cre
 function generatePeople(rng: Random, organizations: OrganizationSeedRow[], createdAt: string) {
   const all = [DEMO_USERS.recruiter, DEMO_USERS.applicant, DEMO_USERS.applicantWithoutResume];
   const users: UserSeedRow[] = all.map((u) => ({
-    id: rng.uuid(), name: u.name, email: u.email, headline: u.headline, is_recruiter: u === DEMO_USERS.recruiter,
-    created_at: createdAt, updated_at: createdAt,
+    id: rng.uuid(),
+    name: u.name,
+    email: u.email,
+    headline: u.headline,
+    is_recruiter: u === DEMO_USERS.recruiter,
+    created_at: createdAt,
+    updated_at: createdAt,
   }));
   const [recruiter, applicant] = users;
-  const memberships: MembershipSeedRow[] = organizations.map((org) => ({ user_id: recruiter.id, organization_id: org.id, role: 'admin', created_at: createdAt }));
+  const memberships: MembershipSeedRow[] = organizations.map((org) => ({
+    user_id: recruiter.id,
+    organization_id: org.id,
+    role: 'admin',
+    created_at: createdAt,
+  }));
   const resumes: ResumeSeedRow[] = [{ id: rng.uuid(), user_id: applicant.id, ...DEMO_RESUME, is_active: true, created_at: createdAt }];
   return { users, memberships, resumes };
 }
@@ -206,7 +311,13 @@ function generateJob(rng: Random, ctx: JobContext, org: OrganizationSeedRow, ent
     organization_id: org.id,
     location_id: location.id,
     type,
-    salary: describeSalary(rng, { band: family.band, level, type, country: ctx.payCountry.get(location.id)!, equity: tags.includes('equity') }),
+    salary: describeSalary(rng, {
+      band: family.band,
+      level,
+      type,
+      country: ctx.payCountry.get(location.id)!,
+      equity: tags.includes('equity'),
+    }),
     department: family.department,
     experience: level,
     education: rng.chance(0.85) ? rng.pick(family.education) : null,
@@ -231,11 +342,22 @@ function generateJob(rng: Random, ctx: JobContext, org: OrganizationSeedRow, ent
 function pickType(rng: Random, level: ExperienceLevel, industry: string): JobTypeValue {
   if (industry === 'Non-profit' && rng.chance(0.2)) return 'volunteer';
   if (level === 'entry' && rng.chance(0.4)) return 'internship';
-  return rng.weighted<JobTypeValue>([['full_time', 80], ['contract', 9], ['part_time', 6], ['freelance', 5]]);
+  return rng.weighted<JobTypeValue>([
+    ['full_time', 80],
+    ['contract', 9],
+    ['part_time', 6],
+    ['freelance', 5],
+  ]);
 }
 
 /** A believable title for the role at the level, and the level it ends up at. */
-function titleFor(rng: Random, role: string, wanted: ExperienceLevel, type: JobTypeValue, department: string): { title: string; level: ExperienceLevel } {
+function titleFor(
+  rng: Random,
+  role: string,
+  wanted: ExperienceLevel,
+  type: JobTypeValue,
+  department: string,
+): { title: string; level: ExperienceLevel } {
   if (type === 'internship') return { title: `${role} Intern`, level: 'entry' };
   if (/Lead$/.test(role)) return { title: role, level: 'lead' };
   let level = wanted;

@@ -47,7 +47,10 @@ describe('seed data generator', () => {
       for (const org of data.organizations) {
         const projects = data.projects.filter((p) => p.organization_id === org.id);
         expect(projects.length, org.name).to.be.within(1, 3);
-        expect(data.jobs.some((j) => j.organization_id === org.id), org.name).to.equal(true);
+        expect(
+          data.jobs.some((j) => j.organization_id === org.id),
+          org.name,
+        ).to.equal(true);
       }
     });
 
@@ -93,7 +96,8 @@ describe('seed data generator', () => {
         expect(loc.is_remote, loc.name).to.equal(loc.workplace_type === 'remote');
         if (loc.country_code !== null) expect(loc.country_code).to.match(/^[A-Z]{2}$/);
         if (!loc.is_remote) {
-          for (const field of ['address_line1', 'city', 'region', 'postal_code', 'country_code'] as const) expect(loc[field], `${loc.name} ${field}`).to.be.a('string');
+          for (const field of ['address_line1', 'city', 'region', 'postal_code', 'country_code'] as const)
+            expect(loc[field], `${loc.name} ${field}`).to.be.a('string');
         }
       }
       expect(new Set(data.locations.map((l) => l.name)).size).to.equal(data.locations.length);

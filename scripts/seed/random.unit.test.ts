@@ -43,7 +43,14 @@ describe('seed random generator', () => {
   it('follows the weights', () => {
     const rng = createRandom(9);
     let heavy = 0;
-    for (let i = 0; i < 1000; i++) if (rng.weighted([['heavy', 9], ['light', 1]] as const) === 'heavy') heavy++;
+    for (let i = 0; i < 1000; i++)
+      if (
+        rng.weighted([
+          ['heavy', 9],
+          ['light', 1],
+        ] as const) === 'heavy'
+      )
+        heavy++;
     expect(heavy).to.be.within(850, 950);
   });
 

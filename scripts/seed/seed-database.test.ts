@@ -86,7 +86,9 @@ describe('seedDatabase (against Postgres)', () => {
   });
 
   it('makes the recruiter a member of every organization and the creator of every job', async () => {
-    const [recruiter] = await testDb().query<{ id: string; is_recruiter: boolean }>(`SELECT id, is_recruiter FROM users WHERE email = 'recruiter@demo.example'`);
+    const [recruiter] = await testDb().query<{ id: string; is_recruiter: boolean }>(
+      `SELECT id, is_recruiter FROM users WHERE email = 'recruiter@demo.example'`,
+    );
     expect(recruiter.is_recruiter).to.equal(true);
     expect(await count('organization_memberships', `user_id = '${recruiter.id}'`)).to.equal(30);
     expect(await count('jobs', `created_by = '${recruiter.id}'`)).to.equal(2000);
@@ -102,7 +104,8 @@ describe('seedDatabase (against Postgres)', () => {
     expect(await whoIs(summary.applicant_key)).to.equal('applicant@demo.example');
     expect(await whoIs(summary.applicant_without_resume_key)).to.equal('applicant-without-resume@demo.example');
     const stored = JSON.stringify(await testDb().query('SELECT * FROM api_keys'));
-    for (const key of [summary.recruiter_key, summary.applicant_key, summary.applicant_without_resume_key]) expect(stored).to.not.include(key);
+    for (const key of [summary.recruiter_key, summary.applicant_key, summary.applicant_without_resume_key])
+      expect(stored).to.not.include(key);
   });
 
   it('summarises every organization and location id, ordered by name', async () => {
@@ -134,7 +137,9 @@ describe('seedDatabase (against Postgres)', () => {
     expect(new Set([...keysOf(summary), ...keysOf(second), ...keysOf(third)]).size, 'nine distinct keys').to.equal(9);
     for (const key of [...keysOf(summary), ...keysOf(second)]) expect(await whoIs(key)).to.equal('unauthenticated');
     expect(await Promise.all(keysOf(third).map(whoIs))).to.deep.equal(emails);
-    expect(await whoIs(operatorKey.key), 'a key an operator issued to a demo user is not the seed\'s to revoke').to.equal('applicant@demo.example');
+    expect(await whoIs(operatorKey.key), "a key an operator issued to a demo user is not the seed's to revoke").to.equal(
+      'applicant@demo.example',
+    );
     expect(await count('api_keys', 'revoked_at IS NULL')).to.equal(4);
     expect(await count('jobs')).to.equal(2000);
     expect(await count('users')).to.equal(3);
@@ -185,7 +190,14 @@ describe('npm run seed (the CLI, as a child process)', function () {
   it('creates and migrates a missing database, seeds it, and prints exactly one JSON object on stdout', () => {
     expect(first.stdout.trim().split('\n')).to.have.length(1);
     const summary = JSON.parse(first.stdout) as SeedSummary;
-    expect(Object.keys(summary)).to.deep.equal(['base_url', 'recruiter_key', 'applicant_key', 'applicant_without_resume_key', 'organization_ids', 'location_ids']);
+    expect(Object.keys(summary)).to.deep.equal([
+      'base_url',
+      'recruiter_key',
+      'applicant_key',
+      'applicant_without_resume_key',
+      'organization_ids',
+      'location_ids',
+    ]);
     expect(summary.base_url).to.equal('http://localhost:4321');
     expect(summary.organization_ids).to.have.length(30);
     expect(summary.location_ids).to.have.length(48);
@@ -197,11 +209,16 @@ describe('npm run seed (the CLI, as a child process)', function () {
     const second = await seed('--json');
     const [before, after] = [JSON.parse(first.stdout), JSON.parse(second.stdout)] as SeedSummary[];
     expect(second.stderr).to.include('kept it, revoked the previous demo keys and issued new ones');
-    expect({ ...after, recruiter_key: '', applicant_key: '', applicant_without_resume_key: '' })
-      .to.deep.equal({ ...before, recruiter_key: '', applicant_key: '', applicant_without_resume_key: '' });
+    expect({ ...after, recruiter_key: '', applicant_key: '', applicant_without_resume_key: '' }).to.deep.equal({
+      ...before,
+      recruiter_key: '',
+      applicant_key: '',
+      applicant_without_resume_key: '',
+    });
     const db = new Database({ ...loadConfig(env) });
     try {
-      const active = async (key: string) => (await db.query('SELECT 1 FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [hashApiKey(key)])).length === 1;
+      const active = async (key: string) =>
+        (await db.query('SELECT 1 FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [hashApiKey(key)])).length === 1;
       for (const field of ['recruiter_key', 'applicant_key', 'applicant_without_resume_key'] as const) {
         expect(after[field]).to.not.equal(before[field]);
         expect(await active(before[field]), `the first ${field} is revoked`).to.equal(false);
@@ -217,7 +234,10 @@ describe('npm run seed (the CLI, as a child process)', function () {
     expect(stdout).to.match(/^Base URL: +http:\/\/localhost:4321$/m);
     expect(stdout).to.match(/^Recruiter key: +jla_/m);
     expect(stdout).to.match(/^Organizations: +30 /m);
-    const failed = await seed('--jsn').then(() => null, (err: { code: number; stdout: string; stderr: string }) => err);
+    const failed = await seed('--jsn').then(
+      () => null,
+      (err: { code: number; stdout: string; stderr: string }) => err,
+    );
     expect(failed).to.include({ code: 1, stdout: '' });
     expect(failed!.stderr).to.include('unknown argument --jsn');
   });

@@ -22,11 +22,12 @@ const TABLES = ['organizations', 'locations', 'projects', 'users', 'organization
  */
 async function insertRows(client: PoolClient, table: (typeof TABLES)[number], rows: readonly object[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]).map((c) => `"${c}"`).join(', ');
-  await client.query(
-    `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`,
-    [JSON.stringify(rows)],
-  );
+  const columns = Object.keys(rows[0])
+    .map((c) => `"${c}"`)
+    .join(', ');
+  await client.query(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [
+    JSON.stringify(rows),
+  ]);
 }
 
 /** What seeding did: the new demo keys (shown once, never stored) when it filled the database. */

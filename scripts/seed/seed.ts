@@ -65,7 +65,9 @@ async function main(args: string[]): Promise<void> {
     if (result.seeded) log(`demo data seeded in ${Date.now() - started} ms`);
     const keys = result.seeded ? result.keys : await renewDemoKeys(db);
     if (!keys) {
-      throw new Error('the database holds data but no demo users: nothing seeded and no demo keys issued (npm run cli -- keys:create makes keys for existing users)');
+      throw new Error(
+        'the database holds data but no demo users: nothing seeded and no demo keys issued (npm run cli -- keys:create makes keys for existing users)',
+      );
     }
     if (!result.seeded) log('the database already holds the demo data: kept it, revoked the previous demo keys and issued new ones');
     const summary = await seedSummary(db, config.baseUrl, keys);

@@ -49,7 +49,9 @@ export async function stopLeftover(baseDir: string, log: (message: string) => vo
   if (pid === undefined || !isAlive(pid) || !/postgres/.test(commandOf(pid))) return;
   const owner = readPid(path.join(baseDir, 'owner.pid'));
   if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
-    throw new Error(`the embedded PostgreSQL in ${baseDir} is run by another npm start (pid ${owner}): stop it first, or give this one EMBEDDED_POSTGRES_DIR and EMBEDDED_POSTGRES_PORT of its own`);
+    throw new Error(
+      `the embedded PostgreSQL in ${baseDir} is run by another npm start (pid ${owner}): stop it first, or give this one EMBEDDED_POSTGRES_DIR and EMBEDDED_POSTGRES_PORT of its own`,
+    );
   }
   log(`stopping the embedded PostgreSQL (pid ${pid}) that an earlier start left running`);
   process.kill(pid, 'SIGINT');

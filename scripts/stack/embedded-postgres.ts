@@ -50,7 +50,9 @@ function packagedBinaries(): { nativeDir: string; version: string } {
   try {
     entry = require.resolve(name);
   } catch {
-    throw new Error(`no embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server`);
+    throw new Error(
+      `no embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server`,
+    );
   }
   const packageDir = path.resolve(path.dirname(entry), '..');
   const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
@@ -68,7 +70,8 @@ function serverUser(): ServerUser | undefined {
   const id = (flag: string) => spawnSync('id', [flag, SERVER_USER], { encoding: 'utf8' });
   if (id('-u').status !== 0) {
     const made = spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_USER], { encoding: 'utf8' });
-    if (made.status !== 0 && id('-u').status !== 0) throw new Error(`cannot create the user ${SERVER_USER} the embedded PostgreSQL runs as: ${made.stderr || made.error}`);
+    if (made.status !== 0 && id('-u').status !== 0)
+      throw new Error(`cannot create the user ${SERVER_USER} the embedded PostgreSQL runs as: ${made.stderr || made.error}`);
     if (made.status === 0) recordCreatedUser(SERVER_USER);
   }
   return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) };
@@ -119,12 +122,25 @@ function initialise(nativeDir: string, baseDir: string, secret: string, user: Se
       fs.chownSync(data, user.uid, user.gid);
       fs.chownSync(pwfile, user.uid, user.gid);
     }
-    run(path.join(nativeDir, 'bin', 'initdb'), [
-      '-D', data, '-U', SUPERUSER, `--pwfile=${pwfile}`, '--auth=scram-sha-256',
-      '-E', 'UTF8', '--locale-provider=icu', '--icu-locale=und', '--locale=C',
-      // A new, empty cluster: a machine crash within these seconds loses nothing worth an fsync per file.
-      '--no-sync',
-    ], user);
+    run(
+      path.join(nativeDir, 'bin', 'initdb'),
+      [
+        '-D',
+        data,
+        '-U',
+        SUPERUSER,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '-E',
+        'UTF8',
+        '--locale-provider=icu',
+        '--icu-locale=und',
+        '--locale=C',
+        // A new, empty cluster: a machine crash within these seconds loses nothing worth an fsync per file.
+        '--no-sync',
+      ],
+      user,
+    );
   } catch (err) {
     fs.rmSync(data, { recursive: true, force: true });
     throw err;
@@ -135,7 +151,14 @@ function initialise(nativeDir: string, baseDir: string, secret: string, user: Se
 
 /** The data folder of the server answering on the port with our password, if one does. */
 async function dataDirectoryAt(port: number, secret: string): Promise<string | undefined> {
-  const client = new Client({ host: '127.0.0.1', port, user: SUPERUSER, password: secret, database: 'postgres', connectionTimeoutMillis: 1000 });
+  const client = new Client({
+    host: '127.0.0.1',
+    port,
+    user: SUPERUSER,
+    password: secret,
+    database: 'postgres',
+    connectionTimeoutMillis: 1000,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -165,8 +188,12 @@ export async function startEmbeddedPostgres({ port, dir, log }: EmbeddedOptions)
   const { nativeDir: packagedNativeDir, version } = packagedBinaries();
   const user = serverUser();
   const layout = embeddedLayout({
-    projectRoot: projectRoot(), packagedNativeDir, version, asRoot: user !== undefined,
-    serverUserCanEnter: (d) => canEnter(user!, d), override: dir,
+    projectRoot: projectRoot(),
+    packagedNativeDir,
+    version,
+    asRoot: user !== undefined,
+    serverUserCanEnter: (d) => canEnter(user!, d),
+    override: dir,
   });
   copyBinaries(layout);
   const { nativeDir, baseDir } = layout;
@@ -174,7 +201,9 @@ export async function startEmbeddedPostgres({ port, dir, log }: EmbeddedOptions)
   // The server's user must pass through its base folder, whatever the umask or mkdtemp made.
   if (user) fs.chmodSync(baseDir, 0o755);
   if (user && !canEnter(user, baseDir)) {
-    throw new Error(`the embedded PostgreSQL runs as ${SERVER_USER}, who cannot reach ${baseDir}: choose an EMBEDDED_POSTGRES_DIR every user can pass through`);
+    throw new Error(
+      `the embedded PostgreSQL runs as ${SERVER_USER}, who cannot reach ${baseDir}: choose an EMBEDDED_POSTGRES_DIR every user can pass through`,
+    );
   }
   await stopLeftover(baseDir, log);
   const secret = password(baseDir);
@@ -207,7 +236,9 @@ export async function startEmbeddedPostgres({ port, dir, log }: EmbeddedOptions)
   while ((await dataDirectoryAt(port, secret)) !== data) {
     if (exited || Date.now() > deadline) {
       stopNow();
-      throw new Error(`the embedded PostgreSQL did not start on port ${port} (EMBEDDED_POSTGRES_PORT); its log (${logFile}):\n${logTail(logFile)}`);
+      throw new Error(
+        `the embedded PostgreSQL did not start on port ${port} (EMBEDDED_POSTGRES_PORT); its log (${logFile}):\n${logTail(logFile)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

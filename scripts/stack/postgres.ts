@@ -31,7 +31,10 @@ export function answers({ host, port }: { host: string; port: number }, timeoutM
 }
 
 /** The decision alone: DATABASE_URL always wins, then EMBEDDED_POSTGRES, then whether a local server answers. */
-export function choosePostgres(config: Pick<Config, 'databaseUrlGiven' | 'embeddedPostgres'>, localAnswers: boolean): PostgresChoice['source'] {
+export function choosePostgres(
+  config: Pick<Config, 'databaseUrlGiven' | 'embeddedPostgres'>,
+  localAnswers: boolean,
+): PostgresChoice['source'] {
   if (config.databaseUrlGiven) return 'given';
   if (config.embeddedPostgres || !localAnswers) return 'embedded';
   return 'local';
@@ -43,12 +46,26 @@ export async function ensurePostgres(config: Config, log: (message: string) => v
   const source = choosePostgres(config, config.databaseUrlGiven || config.embeddedPostgres ? false : await answers(LOCAL_POSTGRES));
   if (source === 'given') {
     if (config.embeddedPostgres) log('EMBEDDED_POSTGRES is ignored: DATABASE_URL is set and always wins');
-    return { databaseUrl: config.databaseUrl, source, description: `PostgreSQL at ${redact(config.databaseUrl)} (DATABASE_URL)`, stop: nothing };
+    return {
+      databaseUrl: config.databaseUrl,
+      source,
+      description: `PostgreSQL at ${redact(config.databaseUrl)} (DATABASE_URL)`,
+      stop: nothing,
+    };
   }
   if (source === 'local') {
-    return { databaseUrl: config.databaseUrl, source, description: `PostgreSQL at ${redact(config.databaseUrl)} (the local server)`, stop: nothing };
+    return {
+      databaseUrl: config.databaseUrl,
+      source,
+      description: `PostgreSQL at ${redact(config.databaseUrl)} (the local server)`,
+      stop: nothing,
+    };
   }
-  log(config.embeddedPostgres ? 'EMBEDDED_POSTGRES is set: starting the embedded PostgreSQL' : 'nothing answers on 127.0.0.1:5432 and DATABASE_URL is unset: starting the embedded PostgreSQL');
+  log(
+    config.embeddedPostgres
+      ? 'EMBEDDED_POSTGRES is set: starting the embedded PostgreSQL'
+      : 'nothing answers on 127.0.0.1:5432 and DATABASE_URL is unset: starting the embedded PostgreSQL',
+  );
   const database = decodeURIComponent(new URL(config.databaseUrl).pathname.slice(1)) || 'job_listing';
   const server = await startEmbeddedPostgres({ port: config.embeddedPostgresPort, dir: config.embeddedPostgresDir, log });
   const databaseUrl = server.url(database);

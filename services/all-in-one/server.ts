@@ -18,10 +18,16 @@ export async function startAllInOne(config: Config = loadConfig()) {
   const search = createSearchClient(config);
   const { handler, http } = createAllInOneApp({ config, db, search, logger });
   let indexer: RunningIndexer | undefined;
-  const served = await serve(handler, config.port, logger, async () => {
-    await indexer?.stop();
-    await Promise.all([db.close(), search.close()]);
-  }, config);
+  const served = await serve(
+    handler,
+    config.port,
+    logger,
+    async () => {
+      await indexer?.stop();
+      await Promise.all([db.close(), search.close()]);
+    },
+    config,
+  );
   // Started once listening succeeded, so a failed start leaves nothing running.
   if (config.runIndexer) indexer = startOutboxIndexer(config, db, logger, http.metrics.registry);
   exitOnUnhandledFaults(logger, served.close, 10_000);

@@ -45,7 +45,12 @@ export async function bulkIndexJobs(
     doc,
   ]);
   const response = await client.bulk(
-    { operations, refresh: options.refresh ?? false, require_alias: options.requireAlias, filter_path: 'errors,items.*.status,items.*._id,items.*.error.type,items.*.error.reason' },
+    {
+      operations,
+      refresh: options.refresh ?? false,
+      require_alias: options.requireAlias,
+      filter_path: 'errors,items.*.status,items.*._id,items.*.error.type,items.*.error.reason',
+    },
     { requestTimeout: options.requestTimeoutMs ?? 60_000, signal: options.signal },
   );
   for (const item of response.items ?? []) {

@@ -34,7 +34,10 @@ export async function indexAllJobs(
     totals.indexed += result.indexed.length;
     totals.stale += result.stale.length;
     totals.failed.push(...result.failed);
-    await options.onProgress?.({ done: totals.indexed + totals.stale + totals.failed.length, total: Math.max(total, totals.indexed + totals.stale + totals.failed.length) });
+    await options.onProgress?.({
+      done: totals.indexed + totals.stale + totals.failed.length,
+      total: Math.max(total, totals.indexed + totals.stale + totals.failed.length),
+    });
     page = await next;
   }
   await search.indices.refresh({ index });

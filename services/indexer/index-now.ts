@@ -26,7 +26,11 @@ export async function indexNow(deps: IndexNowDeps, jobs: readonly CommittedJob[]
     const result = await bulkIndexJobs(deps.search, deps.alias, jobs, { ...options, requireAlias: true });
     const done = new Set([...result.indexed, ...result.stale]);
     const outboxIds = jobs.filter((j) => done.has(j.doc.id)).map((j) => j.outboxId);
-    if (result.failed.length > 0) deps.logger.warn({ failed: result.failed.slice(0, 5), count: result.failed.length }, 'immediate indexing failed for some jobs; the indexer will retry');
+    if (result.failed.length > 0)
+      deps.logger.warn(
+        { failed: result.failed.slice(0, 5), count: result.failed.length },
+        'immediate indexing failed for some jobs; the indexer will retry',
+      );
     await deleteOutboxRows(deps.db, outboxIds);
     return done.size;
   } catch (err) {

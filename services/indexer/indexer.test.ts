@@ -78,7 +78,9 @@ describe('outbox indexer', () => {
     await testDb().query('INSERT INTO job_index_outbox (job_id, job_version) VALUES ($1, 3)', [job.doc.id]);
     await indexer().drainAll();
     // A late writer still holding version 2 (e.g. a slow request) must not win.
-    const late = await testSearch().index({ index: alias, id: job.doc.id, version: 2, version_type: 'external', document: { ...job.doc, title: 'Stale title' } }).catch((e) => e.meta.statusCode);
+    const late = await testSearch()
+      .index({ index: alias, id: job.doc.id, version: 2, version_type: 'external', document: { ...job.doc, title: 'Stale title' } })
+      .catch((e) => e.meta.statusCode);
     expect(late).to.equal(409);
     const doc = await testSearch().get<{ title: string }>({ index: alias, id: job.doc.id });
     expect([doc._version, doc._source!.title]).to.deep.equal([3, 'Newer title']);
@@ -141,7 +143,9 @@ describe('outbox indexer', () => {
     expect(await outboxBacklog(testDb())).to.deep.equal({ pending: 0, retrying: 0, oldestAgeSeconds: 0 });
     await newJob();
     await newJob();
-    await testDb().query(`UPDATE job_index_outbox SET created_at = now() - interval '90 seconds', attempts = 2 WHERE id = (SELECT min(id) FROM job_index_outbox)`);
+    await testDb().query(
+      `UPDATE job_index_outbox SET created_at = now() - interval '90 seconds', attempts = 2 WHERE id = (SELECT min(id) FROM job_index_outbox)`,
+    );
     const backlog = await outboxBacklog(testDb());
     expect([backlog.pending, backlog.retrying]).to.deep.equal([2, 1]);
     expect(backlog.oldestAgeSeconds).to.be.within(90, 100);
@@ -163,7 +167,11 @@ describe('outbox indexer', () => {
     running.start();
     try {
       const jobs = await Promise.all(Array.from({ length: 5 }, () => newJob()));
-      await waitFor(async () => (await outbox()).length === 0, { what: 'the running indexer to empty the outbox', timeoutMs: 5000, intervalMs: 20 });
+      await waitFor(async () => (await outbox()).length === 0, {
+        what: 'the running indexer to empty the outbox',
+        timeoutMs: 5000,
+        intervalMs: 20,
+      });
       expect([...(await indexed()).keys()].sort()).to.deep.equal(jobs.map((j) => j.doc.id).sort());
       expect(running.totals.indexed).to.equal(5);
     } finally {

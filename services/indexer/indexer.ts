@@ -124,7 +124,9 @@ export class OutboxIndexer {
     } catch (err) {
       if (this.stopping.signal.aborted) {
         // Handed back at once, uncharged; if even that fails, the lease runs out by itself.
-        await q.query('UPDATE job_index_outbox SET next_attempt_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]).catch(() => undefined);
+        await q
+          .query('UPDATE job_index_outbox SET next_attempt_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)])
+          .catch(() => undefined);
         throw new IndexerStopped();
       }
       await this.retryLater(q, rows, `bulk request failed: ${(err as Error).message ?? err}`);
@@ -228,7 +230,8 @@ export class OutboxIndexer {
           signal,
           onFailedAttempt: ({ error, attemptNumber }) => {
             // p-retry also reports here the abort of stop() seen after a pass: no outage.
-            if (attemptNumber === 1 && !signal.aborted) logger.warn({ err: error.cause }, `indexer: ${error.message}; outbox rows wait and are retried with backoff`);
+            if (attemptNumber === 1 && !signal.aborted)
+              logger.warn({ err: error.cause }, `indexer: ${error.message}; outbox rows wait and are retried with backoff`);
           },
         });
       } catch (err) {

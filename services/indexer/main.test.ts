@@ -18,7 +18,13 @@ describe('npm run start:indexer', function () {
     const org = (await createOrganization()).id;
     const loc = (await createLocation()).id;
     const user = (await createUser({ is_recruiter: true, memberOf: [org] })).id;
-    const job = await createJob(testDb(), user, { title: 'Indexed by the process', organization_id: org, location_id: loc, type: 'full_time', salary: '1' });
+    const job = await createJob(testDb(), user, {
+      title: 'Indexed by the process',
+      organization_id: org,
+      location_id: loc,
+      type: 'full_time',
+      salary: '1',
+    });
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'services/indexer/main.ts'], {
       cwd: path.resolve(__dirname, '../..'),

@@ -26,7 +26,11 @@ export function indexerCounters(registry: Registry): IndexerCounters {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  const batches = new Counter({ name: 'jla_indexer_batches_total', help: 'Bulk passes over the outbox that found work.', registers: [registry] });
+  const batches = new Counter({
+    name: 'jla_indexer_batches_total',
+    help: 'Bulk passes over the outbox that found work.',
+    registers: [registry],
+  });
   // Every outcome is exported from the start, at 0, so rate() works before the first failure.
   for (const outcome of OUTCOMES) documents.inc({ outcome }, 0);
   return {

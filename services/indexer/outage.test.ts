@@ -45,7 +45,9 @@ describe('creating jobs while Elasticsearch is down', function () {
 
   after(async () => {
     await indexer?.stop();
-    await search?.indices.delete({ index: `${config.indexAlias}_v*`, ignore_unavailable: true, allow_no_indices: true }).catch(() => undefined);
+    await search?.indices
+      .delete({ index: `${config.indexAlias}_v*`, ignore_unavailable: true, allow_no_indices: true })
+      .catch(() => undefined);
     await Promise.all([search?.close(), indexerSearch?.close()]);
     await stopNode(PORT);
   });
@@ -62,7 +64,10 @@ describe('creating jobs while Elasticsearch is down', function () {
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       ids.push(res.body.id);
     }
-    const pending = await testDb().query<{ n: string }>('SELECT count(DISTINCT job_id) AS n FROM job_index_outbox WHERE job_id = ANY($1::uuid[])', [ids]);
+    const pending = await testDb().query<{ n: string }>(
+      'SELECT count(DISTINCT job_id) AS n FROM job_index_outbox WHERE job_id = ANY($1::uuid[])',
+      [ids],
+    );
     expect(pending[0].n).to.equal('50');
 
     await startNode(PORT);

@@ -32,5 +32,9 @@ export function registerOutboxMetrics(registry: Registry, db: Queryable, logger:
     });
   gauge('jla_outbox_pending_rows', 'Job changes written to Postgres and not yet indexed (outbox rows).', (b) => b.pending);
   gauge('jla_outbox_retrying_rows', 'Outbox rows that failed at least once and wait for a retry.', (b) => b.retrying);
-  gauge('jla_outbox_oldest_age_seconds', 'Age of the oldest outbox row in seconds (0 when empty): how far the index lags.', (b) => b.oldestAgeSeconds);
+  gauge(
+    'jla_outbox_oldest_age_seconds',
+    'Age of the oldest outbox row in seconds (0 when empty): how far the index lags.',
+    (b) => b.oldestAgeSeconds,
+  );
 }

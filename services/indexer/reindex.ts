@@ -105,7 +105,14 @@ async function deleteLeftovers(deps: ReindexDeps): Promise<string[]> {
   const current = await indicesBehindAlias(deps.search, deps.alias);
   if (current.length === 0) return [];
   const ours = new RegExp(`^${deps.alias}_v\\d{17}$`);
-  const all = Object.keys(await deps.search.indices.get({ index: `${deps.alias}_v*`, allow_no_indices: true, ignore_unavailable: true, filter_path: '*.settings.index.provided_name' }));
+  const all = Object.keys(
+    await deps.search.indices.get({
+      index: `${deps.alias}_v*`,
+      allow_no_indices: true,
+      ignore_unavailable: true,
+      filter_path: '*.settings.index.provided_name',
+    }),
+  );
   const leftovers = all.filter((name) => ours.test(name) && !current.includes(name));
   if (leftovers.length > 0) await deps.search.indices.delete({ index: leftovers });
   return leftovers;
@@ -122,7 +129,10 @@ async function fill(deps: ReindexDeps, index: string, options: ReindexOptions): 
   await deps.search.indices.putSettings({ index, settings: { refresh_interval: '-1' } });
   const result = await indexAllJobs(deps.db, deps.search, index, { pageSize: options.pageSize, onProgress: options.onProgress });
   if (result.failed.length > 0) {
-    const sample = result.failed.slice(0, 3).map((f) => `${f.id}: ${f.reason}`).join('; ');
+    const sample = result.failed
+      .slice(0, 3)
+      .map((f) => `${f.id}: ${f.reason}`)
+      .join('; ');
     throw new ReindexError(`${result.failed.length} job(s) could not be indexed (${sample}); the alias was left unchanged`);
   }
   await deps.search.indices.putSettings({ index, settings: { refresh_interval: (deps.settings ?? indexSettings).refresh_interval } });
@@ -152,7 +162,10 @@ async function catchUp(deps: ReindexDeps, index: string, mark: string): Promise<
       () => chunk,
     );
     // The swap is done, so nothing may be dropped now: what did not make it goes to the outbox.
-    if (failed.length > 0) await deps.db.query('INSERT INTO job_index_outbox (job_id, job_version) SELECT id, version FROM jobs WHERE id = ANY($1::uuid[])', [failed]);
+    if (failed.length > 0)
+      await deps.db.query('INSERT INTO job_index_outbox (job_id, job_version) SELECT id, version FROM jobs WHERE id = ANY($1::uuid[])', [
+        failed,
+      ]);
     sent += docs.length - failed.length;
     deferred += failed.length;
   }

@@ -35,7 +35,10 @@ type JobPath = { path: { job_id: string } };
  */
 export interface ApiPaths {
   '/agents/jobs/search': { get: Call<{ query: ToolQuery<SearchQuery> }, JobSearchResult> };
-  '/agents/jobs': { get: Call<{ query?: ToolQuery<BrowseQuery> }, JobSearchResult>; post: CallWithBody<object, JobCreateRequest, CreatedJob> };
+  '/agents/jobs': {
+    get: Call<{ query?: ToolQuery<BrowseQuery> }, JobSearchResult>;
+    post: CallWithBody<object, JobCreateRequest, CreatedJob>;
+  };
   '/agents/jobs/{job_id}': { get: Call<JobPath, Job>; patch: CallWithBody<JobPath, JobUpdateBody, CreatedJob> };
   '/agents/jobs/{job_id}/apply': { post: Call<JobPath, Application> };
   '/agents/jobs/{job_id}/close': { post: Call<JobPath, CreatedJob> };

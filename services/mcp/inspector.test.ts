@@ -11,8 +11,17 @@ import { testConfig, testDb, testLogger, testSearch } from '../../test/support/c
 
 const run = promisify(execFile);
 const TOOL_NAMES = [
-  'search_jobs', 'browse_jobs', 'get_job', 'list_organizations', 'list_locations', 'apply_to_job', 'list_my_applications',
-  'withdraw_application', 'create_job', 'update_job', 'close_job',
+  'search_jobs',
+  'browse_jobs',
+  'get_job',
+  'list_organizations',
+  'list_locations',
+  'apply_to_job',
+  'list_my_applications',
+  'withdraw_application',
+  'create_job',
+  'update_job',
+  'close_job',
 ];
 
 /** Runs the MCP Inspector's CLI mode (`mcp-inspector --cli`) and parses the JSON it prints. */
@@ -38,7 +47,9 @@ describe('the MCP Inspector CLI against this server', function () {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('lists every tool over stdio (npm run mcp)', async () => {
-    const listed = await inspector(['node', '--import', 'tsx', path.join('services', 'mcp', 'stdio.ts'), '--method', 'tools/list'], { BASE_URL: baseUrl });
+    const listed = await inspector(['node', '--import', 'tsx', path.join('services', 'mcp', 'stdio.ts'), '--method', 'tools/list'], {
+      BASE_URL: baseUrl,
+    });
     expect(listed.tools.map((t: { name: string }) => t.name)).to.deep.equal(TOOL_NAMES);
   });
 

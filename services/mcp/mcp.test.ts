@@ -13,8 +13,17 @@ import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../..
 import { createApiKey, createLocation, createOrganization, createResume, createUser } from '../../test/support/factories';
 
 const TOOL_NAMES = [
-  'search_jobs', 'browse_jobs', 'get_job', 'list_organizations', 'list_locations', 'apply_to_job', 'list_my_applications',
-  'withdraw_application', 'create_job', 'update_job', 'close_job',
+  'search_jobs',
+  'browse_jobs',
+  'get_job',
+  'list_organizations',
+  'list_locations',
+  'apply_to_job',
+  'list_my_applications',
+  'withdraw_application',
+  'create_job',
+  'update_job',
+  'close_job',
 ];
 
 /** A realistic posting: a description of about 2 000 characters, which a compact page must not carry. */
@@ -42,7 +51,8 @@ const errorOf = (result: CallToolResult) => {
   expect(result.isError, JSON.stringify(result)).to.equal(true);
   return JSON.parse((result.content[0] as { text: string }).text) as { code: string; message: string; hint?: string };
 };
-const call = (client: Client, name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
 /** What both transports must do alike: list the tools, a compact search page, the next page by cursor, an error. */
 function behavesAsTheApi(connect: (key?: string) => Promise<Client>) {
@@ -78,7 +88,13 @@ function behavesAsTheApi(connect: (key?: string) => Promise<Client>) {
       expect(job.snippet.length).to.be.within(100, 200);
     }
     expect((first.content[0] as { text: string }).text).to.match(/^10 of 14 jobs, page 1; next page: cursor=/);
-    const second = structured(await call(client, 'search_jobs', { q: 'backend engineer', job_types: ['full_time', 'contract'], cursor: page.pagination.next_cursor }));
+    const second = structured(
+      await call(client, 'search_jobs', {
+        q: 'backend engineer',
+        job_types: ['full_time', 'contract'],
+        cursor: page.pagination.next_cursor,
+      }),
+    );
     expect(second.jobs).to.have.length(4);
     expect(second.pagination).to.not.have.property('next_cursor');
     const ids = [...page.jobs, ...second.jobs].map((j: { id: string }) => j.id);
@@ -147,7 +163,14 @@ describe('the MCP server', function () {
       await reader.close();
 
       const recruiter = await overHttp(recruiterKey, 'x-api-key');
-      const posting = { title: 'Staff Search Engineer', organization_id: organizationId, location_id: locationId, type: 'full_time', salary: '€100,000', idempotency_key: 'mcp-test-1' };
+      const posting = {
+        title: 'Staff Search Engineer',
+        organization_id: organizationId,
+        location_id: locationId,
+        type: 'full_time',
+        salary: '€100,000',
+        idempotency_key: 'mcp-test-1',
+      };
       const created = structured(await call(recruiter, 'create_job', posting));
       expect(created).to.deep.include({ title: 'Staff Search Engineer', generate_screening: false });
       expect(structured(await call(recruiter, 'create_job', posting)).id, 'a retry with the same key').to.equal(created.id);
@@ -161,7 +184,12 @@ describe('the MCP server', function () {
     });
 
     it("counts its tools' API calls against the caller's own read limit, as direct calls", async () => {
-      const { handler } = createAllInOneApp({ config: testConfig({ readRateLimitPerMinute: 2 }), db: testDb(), search: testSearch(), logger: testLogger });
+      const { handler } = createAllInOneApp({
+        config: testConfig({ readRateLimitPerMinute: 2 }),
+        db: testDb(),
+        search: testSearch(),
+        logger: testLogger,
+      });
       const limited = http.createServer(handler);
       await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve));
       const client = new Client({ name: 'mcp-test', version: '1.0.0' });
@@ -187,7 +215,10 @@ describe('the MCP server', function () {
 
     it('answers CORS preflights: tools without a key for any origin, a key only for the CORS_WRITE_ORIGINS', async () => {
       const preflight = (headers: string) =>
-        fetch(`${baseUrl}/mcp`, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': headers } });
+        fetch(`${baseUrl}/mcp`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': headers },
+        });
       const open = await preflight('content-type, mcp-protocol-version');
       expect(open.status).to.equal(204);
       expect(open.headers.get('access-control-allow-origin')).to.equal('*');
@@ -206,13 +237,22 @@ describe('the MCP server', function () {
     });
 
     it('lets a page of a CORS_WRITE_ORIGINS origin send its key to /mcp', async () => {
-      const { handler } = createAllInOneApp({ config: { ...testConfig(), corsWriteOrigins: ['https://app.example'] }, db: testDb(), search: testSearch(), logger: testLogger });
+      const { handler } = createAllInOneApp({
+        config: { ...testConfig(), corsWriteOrigins: ['https://app.example'] },
+        db: testDb(),
+        search: testSearch(),
+        logger: testLogger,
+      });
       const trusted = http.createServer(handler);
       await new Promise<void>((resolve) => trusted.listen(0, '127.0.0.1', resolve));
       try {
         const res = await fetch(`http://127.0.0.1:${(trusted.address() as AddressInfo).port}/mcp`, {
           method: 'OPTIONS',
-          headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+          headers: {
+            origin: 'https://app.example',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type, authorization',
+          },
         });
         expect(res.status).to.equal(204);
         expect(res.headers.get('access-control-allow-origin')).to.equal('https://app.example');

@@ -16,7 +16,14 @@ const INSTRUCTIONS =
 
 /** The tools/list answer: the same for every request, while /mcp makes a server per request, so built once. */
 const TOOL_LIST = {
-  tools: TOOLS.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
+  tools: TOOLS.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+    name,
+    title,
+    description,
+    inputSchema,
+    outputSchema,
+    annotations,
+  })),
 };
 
 /** Checks a call's arguments against the tool's input schema (defaults filled in), as the HTTP API checks its input. */
@@ -54,12 +61,19 @@ async function callApi(tool: ToolDefinition, api: ApiClient, args: Record<string
  * each call answers structuredContent and a short text, or an isError result with the error object.
  */
 export function createMcpServer(api: ApiClient): Server {
-  const server = new Server({ name: 'job-listing-agent-api', title: 'Job Listing Agent API', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'job-listing-agent-api', title: 'Job Listing Agent API', version: API_VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, async () => TOOL_LIST);
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) {
-      return toolError({ code: 'not_found', message: `No tool named "${request.params.name}".`, hint: `Use one of: ${TOOLS.map((t) => t.name).join(', ')}.` });
+      return toolError({
+        code: 'not_found',
+        message: `No tool named "${request.params.name}".`,
+        hint: `Use one of: ${TOOLS.map((t) => t.name).join(', ')}.`,
+      });
     }
     const args = { ...(request.params.arguments ?? {}) };
     return checkArguments(tool, args) ?? (await callApi(tool, api, args));

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const { BASE_URL: baseUrl, JLA_API_KEY: apiKey } = loadEnv(StdioSettings);
   const server = createMcpServer(createApiClient({ baseUrl, apiKey }));
   await server.connect(new StdioServerTransport());
-  console.error(`job-listing-agent-api MCP server on stdio, calling ${baseUrl}${apiKey ? ' with an API key' : ' without an API key (reads only)'}`);
+  console.error(
+    `job-listing-agent-api MCP server on stdio, calling ${baseUrl}${apiKey ? ' with an API key' : ' without an API key (reads only)'}`,
+  );
 }
 
 main().catch((err) => {

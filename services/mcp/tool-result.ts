@@ -11,7 +11,11 @@ export interface ApiAnswer<T> {
 function errorBody(answer: ApiAnswer<unknown>): { code: string; message: string; hint?: string; details?: unknown } {
   const error = answer.error as { code?: unknown; message?: unknown } | undefined;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') return error as { code: string; message: string };
-  return { code: 'unavailable', message: `The API answered ${answer.response.status} without an error object.`, hint: 'Retry in a few seconds.' };
+  return {
+    code: 'unavailable',
+    message: `The API answered ${answer.response.status} without an error object.`,
+    hint: 'Retry in a few seconds.',
+  };
 }
 
 /**
@@ -32,6 +36,10 @@ export function toolError(error: { code: string; message: string; hint?: string;
 }
 
 /** The first line of a paged list's text, said the same way by every list tool. */
-export function pageLine(shown: number, noun: string, pagination: { total_items: number; current_page: number; total_pages: number }): string {
+export function pageLine(
+  shown: number,
+  noun: string,
+  pagination: { total_items: number; current_page: number; total_pages: number },
+): string {
   return `${shown} of ${pagination.total_items} ${noun}, page ${pagination.current_page} of ${pagination.total_pages}`;
 }

@@ -13,8 +13,18 @@ function strip(node: unknown): unknown {
   const record = node as Record<string, unknown>;
   // A comma-separated query parameter is an array of its values for a tool, as in the OpenAPI document.
   const list = record[COMMA_LIST] as CommaListSpec | undefined;
-  if (list) return { type: 'array', items: strip(list.items), maxItems: list.maxItems, ...(record.description ? { description: record.description } : {}) };
-  return Object.fromEntries(Object.entries(record).filter(([key]) => !DROPPED.has(key)).map(([key, value]) => [key, strip(value)]));
+  if (list)
+    return {
+      type: 'array',
+      items: strip(list.items),
+      maxItems: list.maxItems,
+      ...(record.description ? { description: record.description } : {}),
+    };
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter(([key]) => !DROPPED.has(key))
+      .map(([key, value]) => [key, strip(value)]),
+  );
 }
 
 /**

@@ -12,8 +12,22 @@ import { readRoutes } from './routes';
 export function createReadApp(deps: ReadDeps) {
   const http = deps.http ?? createHttpState(deps.config);
   const routes = withOpenApi(
-    [...readRoutes(deps), ...healthRoutes({ elasticsearch: () => pingSearch(deps.search) }), metricsRoute(http.metrics, deps.config.metricsToken)],
+    [
+      ...readRoutes(deps),
+      ...healthRoutes({ elasticsearch: () => pingSearch(deps.search) }),
+      metricsRoute(http.metrics, deps.config.metricsToken),
+    ],
     READ_SERVICE,
   );
-  return { ...createServiceApp({ logger: deps.logger, routes, http, trustProxy: deps.config.trustProxy, corsWriteOrigins: deps.config.corsWriteOrigins }), routes, http };
+  return {
+    ...createServiceApp({
+      logger: deps.logger,
+      routes,
+      http,
+      trustProxy: deps.config.trustProxy,
+      corsWriteOrigins: deps.config.corsWriteOrigins,
+    }),
+    routes,
+    http,
+  };
 }

@@ -13,6 +13,19 @@ export function createWriteApp(deps: WriteDeps) {
   // Readiness needs Postgres only: creates still succeed while Elasticsearch is down (the outbox catches up).
   const http = deps.http ?? createHttpState(deps.config);
   registerOutboxMetrics(http.metrics.registry, deps.db, deps.logger);
-  const routes = withOpenApi([...writeRoutes(deps), ...healthRoutes({ postgres: () => deps.db.ping() }), metricsRoute(http.metrics, deps.config.metricsToken)], WRITE_SERVICE);
-  return { ...createServiceApp({ logger: deps.logger, routes, http, trustProxy: deps.config.trustProxy, corsWriteOrigins: deps.config.corsWriteOrigins }), routes, http };
+  const routes = withOpenApi(
+    [...writeRoutes(deps), ...healthRoutes({ postgres: () => deps.db.ping() }), metricsRoute(http.metrics, deps.config.metricsToken)],
+    WRITE_SERVICE,
+  );
+  return {
+    ...createServiceApp({
+      logger: deps.logger,
+      routes,
+      http,
+      trustProxy: deps.config.trustProxy,
+      corsWriteOrigins: deps.config.corsWriteOrigins,
+    }),
+    routes,
+    http,
+  };
 }

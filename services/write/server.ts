@@ -14,10 +14,16 @@ export async function startWriteService(config: Config = loadConfig()) {
   const search = createSearchClient(config);
   const { app, http } = createWriteApp({ config, db, search, logger });
   let indexer: RunningIndexer | undefined;
-  const served = await serve(app.callback(), config.writePort, logger, async () => {
-    await indexer?.stop();
-    await Promise.all([db.close(), search.close()]);
-  }, config);
+  const served = await serve(
+    app.callback(),
+    config.writePort,
+    logger,
+    async () => {
+      await indexer?.stop();
+      await Promise.all([db.close(), search.close()]);
+    },
+    config,
+  );
   // Started once listening succeeded, so a failed start leaves nothing running.
   if (config.runIndexer) indexer = startOutboxIndexer(config, db, logger, http.metrics.registry);
   exitOnUnhandledFaults(logger, served.close, 10_000);

@@ -5,7 +5,10 @@ describe('API keys', () => {
   it('generates jla_ keys of 40 base62 characters, different every time', () => {
     const keys = new Set(Array.from({ length: 200 }, generateApiKey));
     expect(keys.size).to.equal(200);
-    for (const key of keys) expect(key).to.match(/^jla_[0-9A-Za-z]{40}$/).and.to.match(API_KEY_PATTERN);
+    for (const key of keys)
+      expect(key)
+        .to.match(/^jla_[0-9A-Za-z]{40}$/)
+        .and.to.match(API_KEY_PATTERN);
   });
 
   it('stores a SHA-256 hex hash and a short prefix, never the key', () => {

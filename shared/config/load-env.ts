@@ -53,7 +53,10 @@ function fromText(setting: TSchema, raw: string): unknown {
       return TRUE.includes(word) ? true : FALSE.includes(word) ? false : raw;
     }
     case 'array':
-      return raw.split(',').map((item) => item.trim()).filter(Boolean);
+      return raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
     default:
       return Array.isArray(setting.enum) ? raw.toLowerCase() : raw;
   }
@@ -77,7 +80,12 @@ function describe(error: ErrorObject, schema: TObject, env: NodeJS.ProcessEnv): 
       break;
     case 'minimum':
     case 'maximum': {
-      const range = minimum !== undefined && maximum !== undefined ? `between ${minimum} and ${maximum}` : minimum !== undefined ? `at least ${minimum}` : `at most ${maximum}`;
+      const range =
+        minimum !== undefined && maximum !== undefined
+          ? `between ${minimum} and ${maximum}`
+          : minimum !== undefined
+            ? `at least ${minimum}`
+            : `at most ${maximum}`;
       return { name, message: `${name} must be ${range}${setting.writeOnly ? '' : `, got ${error.data}`}` };
     }
     case 'enum':

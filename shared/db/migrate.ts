@@ -47,5 +47,13 @@ export async function migrateDown(databaseUrl: string, log: (msg: string) => voi
   // node-pg-migrate is an ES module: imported dynamically, it loads the same from the compiled
   // CommonJS build (npm run build) as from the sources under tsx.
   const { runner } = await import('node-pg-migrate');
-  await runner({ databaseUrl, dir: MIGRATIONS_DIR, direction: 'down', migrationsTable: 'pgmigrations', count: Infinity, log, singleTransaction: true });
+  await runner({
+    databaseUrl,
+    dir: MIGRATIONS_DIR,
+    direction: 'down',
+    migrationsTable: 'pgmigrations',
+    count: Infinity,
+    log,
+    singleTransaction: true,
+  });
 }

@@ -54,7 +54,12 @@ describe('conditional GET (ETag, If-None-Match, 304)', () => {
 
   it('answers 304 to a request that also says Cache-Control: no-cache, as fetch sends every conditional request', async () => {
     const tag = (await client.get(`/agents/jobs/${job.id}`).expect(200)).headers.etag;
-    await client.get(`/agents/jobs/${job.id}`).set('if-none-match', tag).set('cache-control', 'no-cache').set('pragma', 'no-cache').expect(304);
+    await client
+      .get(`/agents/jobs/${job.id}`)
+      .set('if-none-match', tag)
+      .set('cache-control', 'no-cache')
+      .set('pragma', 'no-cache')
+      .expect(304);
   });
 
   it('answers HEAD conditionally too, and matches any tag of a list or *', async () => {

@@ -79,7 +79,8 @@ export function cors(options: { router: Router; routes: readonly AnyRoute[]; wri
   const policies: Record<CorsPolicy, Middleware | undefined> = {
     public: policyMiddleware(under('public'), '*'),
     // The origin is echoed only when listed; '' makes @koa/cors add nothing.
-    keyed: allowed.size > 0 ? policyMiddleware(under('keyed'), (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : '')) : undefined,
+    keyed:
+      allowed.size > 0 ? policyMiddleware(under('keyed'), (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : '')) : undefined,
     closed: undefined,
   };
   const noop = async () => undefined;

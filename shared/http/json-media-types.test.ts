@@ -15,12 +15,30 @@ const ORGANIZATIONS = '/organization.v1.OrganizationService/List';
 describe('JSON request bodies under every JSON media type', () => {
   describe('isJsonMediaType', () => {
     it('takes application/json and every application/*+json, whatever the case and parameters', () => {
-      const json = ['application/json', 'application/merge-patch+json', 'application/vnd.acme.job.v1+json', 'Application/JSON', ' application/json ; charset=utf-8', 'application/problem+json;'];
+      const json = [
+        'application/json',
+        'application/merge-patch+json',
+        'application/vnd.acme.job.v1+json',
+        'Application/JSON',
+        ' application/json ; charset=utf-8',
+        'application/problem+json;',
+      ];
       for (const type of json) expect(isJsonMediaType(type), type).to.equal(true);
     });
 
     it('refuses everything else, +json outside application/ included', () => {
-      const other = ['', 'text/plain', 'text/json', 'text/x+json', 'application/+json', 'application/jsonx', 'application/json+xml', 'application/xml', 'multipart/form-data; boundary=x', 'json'];
+      const other = [
+        '',
+        'text/plain',
+        'text/json',
+        'text/x+json',
+        'application/+json',
+        'application/jsonx',
+        'application/json+xml',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'json',
+      ];
       for (const type of other) expect(isJsonMediaType(type), type).to.equal(false);
     });
   });
@@ -70,7 +88,10 @@ describe('JSON request bodies under every JSON media type', () => {
 
     it('refuses other media types with 415 and a hint, in either operation', async () => {
       for (const type of ['text/plain', 'text/x+json', 'application/jsonx', 'application/xml', 'application/+json']) {
-        for (const [path, apiKey] of [[ORGANIZATIONS, ''], ['/agents/jobs', key]]) {
+        for (const [path, apiKey] of [
+          [ORGANIZATIONS, ''],
+          ['/agents/jobs', key],
+        ]) {
           const res = await send(path, type, job, apiKey);
           expect(res.status, `${type} ${path}`).to.equal(415);
           expect(res.body).to.deep.equal(errors.unsupportedMediaType(type).toBody());

@@ -4,7 +4,11 @@ import { ApiError } from '../errors';
 import { queryReader } from './query-input';
 
 const Query = Type.Object(
-  { q: Type.Optional(Type.String()), page: Type.Integer({ minimum: 1, default: 1 }), limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }) },
+  {
+    q: Type.Optional(Type.String()),
+    page: Type.Integer({ minimum: 1, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  },
   { additionalProperties: false },
 );
 
@@ -29,7 +33,10 @@ describe('queryReader', () => {
 
   it('leaves any other text for the schema to refuse as "must be an integer", where Number() would read a number', () => {
     for (const text of ['0x10', '1e3', '1.0', ' ', '', '1 ', 'Infinity']) {
-      expect(refusal(() => read({ page: text })), JSON.stringify(text)).to.deep.equal({
+      expect(
+        refusal(() => read({ page: text })),
+        JSON.stringify(text),
+      ).to.deep.equal({
         code: 'invalid_request',
         message: 'Invalid query parameter: page must be an integer.',
         hint: 'Fix the parameters named in details.',
@@ -55,7 +62,9 @@ describe('queryReader', () => {
   });
 
   it('refuses, when the route is mounted, a parameter type a query string cannot carry', () => {
-    expect(() => queryReader(Type.Object({ verbose: Type.Boolean() }))).to.throw('query parameter "verbose": a query string holds only string and integer parameters');
+    expect(() => queryReader(Type.Object({ verbose: Type.Boolean() }))).to.throw(
+      'query parameter "verbose": a query string holds only string and integer parameters',
+    );
   });
 
   it('takes no parameter at all from a route without a query schema', () => {

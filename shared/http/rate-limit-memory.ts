@@ -66,6 +66,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   private decision(res: RateLimiterRes, allowed: boolean): RateDecision {
     const { limit } = this.options;
-    return { allowed, limit, remaining: Math.max(0, limit - res.consumedPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - res.consumedPoints),
+      resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    };
   }
 }

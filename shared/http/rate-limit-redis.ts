@@ -37,7 +37,10 @@ export class SharedStoreHealth {
   private readonly upGauge: Gauge;
   private readonly fallbacks: Counter<'limit'>;
 
-  constructor(private readonly logger: Logger, registry: Registry) {
+  constructor(
+    private readonly logger: Logger,
+    registry: Registry,
+  ) {
     this.upGauge = new Gauge({
       name: 'rate_limit_store_up',
       help: '1 while the shared rate-limit store (Redis) answers; 0 while limits are counted in this process alone.',

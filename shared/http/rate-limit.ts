@@ -30,7 +30,10 @@ export interface RateLimits {
 }
 
 /** Settings of the limiters; the config's limits are per minute and 0 turns one off. */
-export type RateLimitConfig = Pick<Config, 'readRateLimitPerMinute' | 'writeRateLimitPerMinute' | 'writeAddressRateLimitPerMinute' | 'authFailureLimitPerMinute'>;
+export type RateLimitConfig = Pick<
+  Config,
+  'readRateLimitPerMinute' | 'writeRateLimitPerMinute' | 'writeAddressRateLimitPerMinute' | 'authFailureLimitPerMinute'
+>;
 
 /**
  * Wraps the in-memory store of one limit (`name`: read, key, write-address, auth-failures) in a
@@ -43,7 +46,10 @@ export type SharedRateLimitStore = (name: string, options: LimiterOptions, memor
  * it small to show what a flood evicts); `shared` puts each limit in a store every instance
  * shares (REDIS_URL), memory staying its fallback. In-memory windows run on Date.now (tests move it).
  */
-export function createRateLimits(config: RateLimitConfig, options: { maxWindows?: number; shared?: SharedRateLimitStore } = {}): RateLimits {
+export function createRateLimits(
+  config: RateLimitConfig,
+  options: { maxWindows?: number; shared?: SharedRateLimitStore } = {},
+): RateLimits {
   const store = (name: string, limit: number) => {
     if (!(limit > 0)) return undefined;
     const limiter: LimiterOptions = { limit, windowMs: MINUTE_MS, maxKeys: options.maxWindows };
@@ -84,7 +90,10 @@ export function clientAddress(ip: string): string {
     const after = tail ? tail.split(':') : [];
     groups.push(...Array<string>(Math.max(0, 8 - groups.length - after.length)).fill('0'), ...after);
   }
-  return `${groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** The window an API key is counted under, by the key's hash: the key itself is never kept. */
@@ -119,7 +128,8 @@ export async function countAuthenticatedKey(ctx: Context, keyHash: string): Prom
 export function tightest(decisions: readonly RateDecision[]): RateDecision | undefined {
   let chosen: RateDecision | undefined;
   for (const decision of decisions) {
-    if (!chosen || (chosen.allowed && !decision.allowed) || (chosen.allowed === decision.allowed && decision.remaining < chosen.remaining)) chosen = decision;
+    if (!chosen || (chosen.allowed && !decision.allowed) || (chosen.allowed === decision.allowed && decision.remaining < chosen.remaining))
+      chosen = decision;
   }
   return chosen;
 }

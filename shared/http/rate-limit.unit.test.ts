@@ -59,9 +59,19 @@ describe('rate limit rules', () => {
   });
 
   it('makes a limiter only for a limit above 0 (0 is off, the default)', async () => {
-    const off = createRateLimits({ readRateLimitPerMinute: 0, writeRateLimitPerMinute: 0, writeAddressRateLimitPerMinute: 0, authFailureLimitPerMinute: 0 });
+    const off = createRateLimits({
+      readRateLimitPerMinute: 0,
+      writeRateLimitPerMinute: 0,
+      writeAddressRateLimitPerMinute: 0,
+      authFailureLimitPerMinute: 0,
+    });
     expect(off).to.deep.equal({ read: undefined, key: undefined, writeAddress: undefined, authFailures: undefined });
-    const on = createRateLimits({ readRateLimitPerMinute: 5, writeRateLimitPerMinute: 0, writeAddressRateLimitPerMinute: 0, authFailureLimitPerMinute: 3 });
+    const on = createRateLimits({
+      readRateLimitPerMinute: 5,
+      writeRateLimitPerMinute: 0,
+      writeAddressRateLimitPerMinute: 0,
+      authFailureLimitPerMinute: 3,
+    });
     expect(await on.read!.consume('x')).to.include({ limit: 5, remaining: 4 });
     expect(await on.authFailures!.consume('x')).to.include({ limit: 3, remaining: 2 });
     expect(on.key).to.equal(undefined);
@@ -71,11 +81,19 @@ describe('rate limit rules', () => {
 
 describe('rate limit settings', () => {
   it('are all off by default', () => {
-    expect(loadConfig({})).to.include({ readRateLimitPerMinute: 0, writeRateLimitPerMinute: 0, writeAddressRateLimitPerMinute: 0, authFailureLimitPerMinute: 0 });
+    expect(loadConfig({})).to.include({
+      readRateLimitPerMinute: 0,
+      writeRateLimitPerMinute: 0,
+      writeAddressRateLimitPerMinute: 0,
+      authFailureLimitPerMinute: 0,
+    });
   });
 
   it('turn the address limits on with the write limit: 10 times it per address, 10 failed authentications', () => {
-    expect(loadConfig({ WRITE_RATE_LIMIT_PER_MINUTE: '60' })).to.include({ writeAddressRateLimitPerMinute: 600, authFailureLimitPerMinute: 10 });
+    expect(loadConfig({ WRITE_RATE_LIMIT_PER_MINUTE: '60' })).to.include({
+      writeAddressRateLimitPerMinute: 600,
+      authFailureLimitPerMinute: 10,
+    });
   });
 
   it('take each address limit as set, 0 turning it off', () => {
@@ -85,7 +103,13 @@ describe('rate limit settings', () => {
   });
 
   it('stop the start-up on a value that is not a whole number', () => {
-    expect(() => loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: 'ten' })).to.throw(ConfigError, 'AUTH_FAILURE_LIMIT_PER_MINUTE must be a whole number, got "ten"');
-    expect(() => loadConfig({ WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: '-1' })).to.throw(ConfigError, 'WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE must be a whole number');
+    expect(() => loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: 'ten' })).to.throw(
+      ConfigError,
+      'AUTH_FAILURE_LIMIT_PER_MINUTE must be a whole number, got "ten"',
+    );
+    expect(() => loadConfig({ WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: '-1' })).to.throw(
+      ConfigError,
+      'WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE must be a whole number',
+    );
   });
 });

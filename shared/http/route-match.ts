@@ -10,7 +10,12 @@ type AnyRoute = RouteDefinition<any, any, any>;
  * 404/405 answers of the fallback. mountRoutes names each router layer by its operationId, and the
  * router runs matching layers in order (the first handler answers), so the first named layer wins.
  */
-export function findRoute(router: Router, byOperationId: ReadonlyMap<string, AnyRoute>, method: string, path: string): AnyRoute | undefined {
+export function findRoute(
+  router: Router,
+  byOperationId: ReadonlyMap<string, AnyRoute>,
+  method: string,
+  path: string,
+): AnyRoute | undefined {
   for (const layer of router.match(path, method).pathAndMethod) {
     if (layer.methods.length > 0 && layer.name) return byOperationId.get(layer.name);
   }

@@ -77,9 +77,12 @@ export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema 
 }
 
 /** Identity function that keeps the schema types of a route definition. */
-export function defineRoute<Q extends TSchema = TObject<{}>, P extends TSchema = TObject<{}>, B extends TSchema = TObject<{}>, A = undefined>(
-  route: RouteDefinition<Q, P, B, A>,
-): RouteDefinition<Q, P, B, A> {
+export function defineRoute<
+  Q extends TSchema = TObject<{}>,
+  P extends TSchema = TObject<{}>,
+  B extends TSchema = TObject<{}>,
+  A = undefined,
+>(route: RouteDefinition<Q, P, B, A>): RouteDefinition<Q, P, B, A> {
   return route;
 }
 
@@ -105,7 +108,10 @@ function bodyExample(route: RouteDefinition): string {
   const schema = route.body as (TObject & { examples?: unknown[] }) | undefined;
   const example = schema?.examples?.[0] ?? Object.fromEntries((schema?.required ?? []).slice(0, 1).map((name) => [name, '...']));
   // {"a": {"b": 1}} rather than {"a":{"b":1}}: readable in one line.
-  return JSON.stringify(example, null, 1).replace(/\n\s*/g, ' ').replace(/([[{]) /g, '$1').replace(/ ([\]}])/g, '$1');
+  return JSON.stringify(example, null, 1)
+    .replace(/\n\s*/g, ' ')
+    .replace(/([[{]) /g, '$1')
+    .replace(/ ([\]}])/g, '$1');
 }
 
 /**
@@ -119,10 +125,16 @@ function parseFailure(ctx: Context, route: RouteDefinition, err: unknown): unkno
   const status = (err as { status?: unknown })?.status;
   const encoding = ctx.get('content-encoding');
   if (status === 413) return errors.payloadTooLarge(MAX_BODY.text);
-  if (status === 415) return encoding ? errors.unsupportedContentEncoding(encoding) : errors.unsupportedMediaType(ctx.get('content-type') || undefined);
-  if (status === 400) return invalid(route, 'The request body is not valid JSON.', `Send a JSON object, for example ${bodyExample(route)}.`);
+  if (status === 415)
+    return encoding ? errors.unsupportedContentEncoding(encoding) : errors.unsupportedMediaType(ctx.get('content-type') || undefined);
+  if (status === 400)
+    return invalid(route, 'The request body is not valid JSON.', `Send a JSON object, for example ${bodyExample(route)}.`);
   if (status === undefined && encoding) {
-    return invalid(route, `The request body does not decompress as Content-Encoding "${encoding}" says.`, 'Send it compressed that way, or uncompressed without a Content-Encoding header.');
+    return invalid(
+      route,
+      `The request body does not decompress as Content-Encoding "${encoding}" says.`,
+      'Send it compressed that way, or uncompressed without a Content-Encoding header.',
+    );
   }
   return err;
 }
@@ -144,7 +156,9 @@ function jsonBody(route: RouteDefinition): Middleware[] {
     detectJSON: isJson,
     jsonLimit: MAX_BODY.parser,
     strict: true,
-    onerror: (err, ctx) => { throw parseFailure(ctx, route, err); },
+    onerror: (err, ctx) => {
+      throw parseFailure(ctx, route, err);
+    },
   });
   return route.body ? [requireJson, parse as unknown as Middleware] : [];
 }
@@ -172,7 +186,12 @@ function validateHeaders(ctx: Context, route: RouteDefinition): Record<string, s
     else details.push(...describeErrors(validate.errors).map((d) => ({ ...d, field: name })));
   }
   if (details.length > 0) {
-    throw invalid(route, `Invalid header${details.length > 1 ? 's' : ''}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}.`, 'Fix the headers named in details.', details);
+    throw invalid(
+      route,
+      `Invalid header${details.length > 1 ? 's' : ''}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}.`,
+      'Fix the headers named in details.',
+      details,
+    );
   }
   return values;
 }
@@ -192,7 +211,12 @@ export function mountRoutes(router: Router, routes: readonly RouteDefinition<any
       await route.handle(ctx, input as RouteInput<TSchema, TSchema, TSchema, unknown>);
     };
     const authenticate: Middleware[] = route.authenticate
-      ? [async (ctx, next) => { ctx.state.auth = await route.authenticate!(ctx); await next(); }]
+      ? [
+          async (ctx, next) => {
+            ctx.state.auth = await route.authenticate!(ctx);
+            await next();
+          },
+        ]
       : [];
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch';
     router[method](route.operationId, toKoaPath(route.path), ...authenticate, ...jsonBody(route), handler);

@@ -66,7 +66,15 @@ function limitOperations(limit: Middleware, endpoints: readonly ProtocolEndpoint
  * everything else. Returns the app and its router (the all-in-one process and the OpenAPI
  * document use the router to know what each service serves).
  */
-export function createServiceApp({ logger, routes, http, trustProxy, corsWriteOrigins, fallbackRouters = [], endpoints = [] }: ServiceAppOptions): { app: Koa; router: Router } {
+export function createServiceApp({
+  logger,
+  routes,
+  http,
+  trustProxy,
+  corsWriteOrigins,
+  fallbackRouters = [],
+  endpoints = [],
+}: ServiceAppOptions): { app: Koa; router: Router } {
   const app = new Koa();
   app.proxy = trustProxy;
   // Behind one proxy that appends to X-Forwarded-For, the last entry is the address it saw; the

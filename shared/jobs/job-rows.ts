@@ -3,7 +3,9 @@ import { PERIODS_PER_YEAR } from './salary-periods';
 import type { Queryable } from '../db/queryable';
 
 /** How many of the job's salary period make a year, in SQL (shared/jobs/salary-periods is the one table). */
-const PERIODS_PER_YEAR_SQL = `CASE j.salary_period ${Object.entries(PERIODS_PER_YEAR).map(([p, n]) => `WHEN '${p}' THEN ${n}`).join(' ')} END`;
+const PERIODS_PER_YEAR_SQL = `CASE j.salary_period ${Object.entries(PERIODS_PER_YEAR)
+  .map(([p, n]) => `WHEN '${p}' THEN ${n}`)
+  .join(' ')} END`;
 
 /**
  * Selects job rows from `source` (the jobs table, or a CTE of rows just inserted) with the display
@@ -42,10 +44,10 @@ export async function loadJobDocuments(db: Queryable, ids: readonly string[]): P
 
 /** Pages through every job by id (keyset), for full reindexing. */
 export async function loadJobDocumentPage(db: Queryable, afterId: string | null, size: number): Promise<JobDocumentRow[]> {
-  return db.query<JobDocumentRow>(
-    `${SELECT_JOB_DOCUMENTS} WHERE ($1::uuid IS NULL OR j.id > $1::uuid) ORDER BY j.id LIMIT $2`,
-    [afterId, size],
-  );
+  return db.query<JobDocumentRow>(`${SELECT_JOB_DOCUMENTS} WHERE ($1::uuid IS NULL OR j.id > $1::uuid) ORDER BY j.id LIMIT $2`, [
+    afterId,
+    size,
+  ]);
 }
 
 /** Splits a row into the document to index and the version to index it with. */

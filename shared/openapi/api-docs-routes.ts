@@ -11,7 +11,10 @@ type AnyRoute = RouteDefinition<any, any, any>;
 const OpenApiDocumentSchema = Type.Object(
   {
     openapi: Type.String({ description: 'OpenAPI version, 3.1.x' }),
-    info: Type.Object({ title: Type.String(), version: Type.String(), description: Type.Optional(Type.String()) }, { additionalProperties: true }),
+    info: Type.Object(
+      { title: Type.String(), version: Type.String(), description: Type.Optional(Type.String()) },
+      { additionalProperties: true },
+    ),
     paths: Type.Record(Type.String(), Type.Object({}, { additionalProperties: true })),
   },
   { $id: 'OpenApiDocument', additionalProperties: true, description: 'An OpenAPI 3.1 document' },
@@ -26,7 +29,8 @@ export function openApiRoute(document: () => OpenApiDocument): AnyRoute {
     method: 'GET',
     path: '/openapi.json',
     summary: 'This OpenAPI 3.1 document',
-    description: 'The machine-readable description of every operation this server answers, generated from the definitions it validates with.',
+    description:
+      'The machine-readable description of every operation this server answers, generated from the definitions it validates with.',
     tags: ['Documentation'],
     responses: {
       200: {
@@ -38,7 +42,7 @@ export function openApiRoute(document: () => OpenApiDocument): AnyRoute {
     errors: [],
     handle: async (ctx) => {
       ctx.type = 'application/json; charset=utf-8';
-      ctx.body = (serialized ??= JSON.stringify(document()));
+      ctx.body = serialized ??= JSON.stringify(document());
     },
   });
 }

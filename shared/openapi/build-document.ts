@@ -31,10 +31,15 @@ const REQUEST_ID: HeaderObject = {
   required: true,
   schema: { type: 'string' },
 };
-const RETRY_AFTER: HeaderObject = { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } };
+const RETRY_AFTER: HeaderObject = {
+  description: 'Seconds to wait before retrying.',
+  required: true,
+  schema: { type: 'integer', minimum: 0 },
+};
 const ALLOW: HeaderObject = { description: 'The methods the path accepts.', required: true, schema: { type: 'string' } };
 const ETAG: HeaderObject = {
-  description: 'A weak tag of the content (the same whether the body is sent plain or compressed): send it back in If-None-Match to be answered 304 while the content has not changed.',
+  description:
+    'A weak tag of the content (the same whether the body is sent plain or compressed): send it back in If-None-Match to be answered 304 while the content has not changed.',
   required: true,
   schema: { type: 'string' },
 };
@@ -139,21 +144,25 @@ function parameters(route: AnyRoute, components: SchemaComponents): ParameterObj
   const declared = new Set(path.map(([name]) => name));
   const templated = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   for (const name of templated) if (!declared.has(name)) path.push([name, { type: 'string' } as unknown as TSchema, true]);
-  const param = (where: 'path' | 'query') => ([name, schema, required]: [string, TSchema, boolean]): ParameterObject => {
-    // The description and the first example move up to the parameter, where viewers show them.
-    const { description, examples, ...converted } = components.convert(schema) as ReturnType<SchemaComponents['convert']> & { examples?: unknown[] };
-    // With ajv's useDefaults a parameter that has a default is never missing, whatever `required` says.
-    const needed = where === 'path' || (required && converted.default === undefined);
-    const list = asCommaList(converted);
-    return {
-      name,
-      in: where,
-      required: needed,
-      ...(typeof description === 'string' ? { description } : {}),
-      ...(Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {}),
-      ...(list ?? { schema: converted }),
+  const param =
+    (where: 'path' | 'query') =>
+    ([name, schema, required]: [string, TSchema, boolean]): ParameterObject => {
+      // The description and the first example move up to the parameter, where viewers show them.
+      const { description, examples, ...converted } = components.convert(schema) as ReturnType<SchemaComponents['convert']> & {
+        examples?: unknown[];
+      };
+      // With ajv's useDefaults a parameter that has a default is never missing, whatever `required` says.
+      const needed = where === 'path' || (required && converted.default === undefined);
+      const list = asCommaList(converted);
+      return {
+        name,
+        in: where,
+        required: needed,
+        ...(typeof description === 'string' ? { description } : {}),
+        ...(Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {}),
+        ...(list ?? { schema: converted }),
+      };
     };
-  };
   const headers = Object.entries(route.requestHeaders ?? {}).map(([name, header]): ParameterObject => ({
     name,
     in: 'header',
@@ -208,11 +217,13 @@ function operation(route: AnyRoute, components: SchemaComponents): OperationObje
   for (const [status, response] of Object.entries(route.responses)) op.responses[status] = successResponse(response, components);
   if (route.method === 'GET') {
     op.parameters = [...(op.parameters ?? []), IF_NONE_MATCH];
-    for (const response of Object.values(op.responses)) response.headers = { ...response.headers, ETag: { $ref: '#/components/headers/ETag' } };
+    for (const response of Object.values(op.responses))
+      response.headers = { ...response.headers, ETag: { $ref: '#/components/headers/ETag' } };
     op.responses['304'] = structuredClone(NOT_MODIFIED);
   }
   for (const [status, codes] of errorsByStatus(operationErrorCodes(route))) op.responses[String(status)] = errorResponse(status, codes);
-  if (isApiOperation(route)) for (const response of Object.values(op.responses)) Object.assign((response.headers ??= {}), RATE_LIMIT_HEADERS);
+  if (isApiOperation(route))
+    for (const response of Object.values(op.responses)) Object.assign((response.headers ??= {}), RATE_LIMIT_HEADERS);
   op.security = securityOf(route);
   return op;
 }
@@ -245,7 +256,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
           type: 'apiKey',
           in: 'header',
           name: 'x-api-key',
-          description: 'A key of the form jla_ followed by at least 32 base62 characters, issued by the operator of this service. Server-side use only.',
+          description:
+            'A key of the form jla_ followed by at least 32 base62 characters, issued by the operator of this service. Server-side use only.',
         },
         metricsToken: {
           type: 'http',
@@ -258,15 +270,21 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
         RetryAfter: RETRY_AFTER,
         Allow: ALLOW,
         ETag: ETAG,
-        RateLimitLimit: rateLimitHeader('Requests allowed per window (one minute) by the tightest limit that counted this request: per client address for reads; per authenticated key, per client address and per failed authentication for operations that take a key.'),
+        RateLimitLimit: rateLimitHeader(
+          'Requests allowed per window (one minute) by the tightest limit that counted this request: per client address for reads; per authenticated key, per client address and per failed authentication for operations that take a key.',
+        ),
         RateLimitRemaining: rateLimitHeader('Requests left in the current window.'),
         RateLimitReset: rateLimitHeader('Seconds until the current window ends.'),
       },
       responses: {
         NotFound: pathLevelResponse(errors.routeNotFound('GET', '/agents/job'), 'No operation has this path (answered on any path).'),
-        MethodNotAllowed: pathLevelResponse(errors.methodNotAllowed('DELETE', ['GET']), 'The path exists under other methods, listed in Allow (answered on any path).', {
-          Allow: { $ref: '#/components/headers/Allow' },
-        }),
+        MethodNotAllowed: pathLevelResponse(
+          errors.methodNotAllowed('DELETE', ['GET']),
+          'The path exists under other methods, listed in Allow (answered on any path).',
+          {
+            Allow: { $ref: '#/components/headers/Allow' },
+          },
+        ),
       },
     },
   };
@@ -276,7 +294,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch';
     (doc.paths[route.path] ??= {})[method] = operation(route, components);
     for (const tag of route.tags) {
-      if (!doc.tags.some((t) => t.name === tag)) doc.tags.push({ name: tag, ...(TAG_DESCRIPTIONS[tag] ? { description: TAG_DESCRIPTIONS[tag] } : {}) });
+      if (!doc.tags.some((t) => t.name === tag))
+        doc.tags.push({ name: tag, ...(TAG_DESCRIPTIONS[tag] ? { description: TAG_DESCRIPTIONS[tag] } : {}) });
     }
   }
   return doc;

@@ -47,7 +47,8 @@ export const DOCS_PAGE_CSP = [
 export function renderDocsPage(baseUrl: string): string {
   const base = escapeHtml(baseUrl);
   const steps = DOCS_EXAMPLES.map(
-    (e) => `<li><h3>${escapeHtml(e.title)}</h3><p>${escapeHtml(e.explain)}</p><pre class="example"><code>${escapeHtml(e.command)}</code></pre></li>`,
+    (e) =>
+      `<li><h3>${escapeHtml(e.title)}</h3><p>${escapeHtml(e.explain)}</p><pre class="example"><code>${escapeHtml(e.command)}</code></pre></li>`,
   ).join('\n');
   return `<!doctype html>
 <html lang="en">

@@ -2,7 +2,18 @@ import type { TSchema } from '@sinclair/typebox';
 import type { JsonSchema } from './document-types';
 
 /** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+const SCHEMA_KEYWORDS = [
+  'additionalProperties',
+  'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
 /** Keywords whose value is a list of schemas. */
 const SCHEMA_LIST_KEYWORDS = ['anyOf', 'allOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to schemas. */

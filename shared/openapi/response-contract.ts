@@ -64,18 +64,30 @@ export class ResponseContract {
     if (!header(observed, 'x-request-id')) problems.push('the x-request-id header is missing');
     // CORS preflights are answered on every path by the CORS layer, not by an operation (the
     // document's description says so): 204, no body.
-    if (method === 'OPTIONS' && observed.status === 204) return observed.body.length > 0 ? [...problems, 'a preflight answer has a body'] : problems;
+    if (method === 'OPTIONS' && observed.status === 204)
+      return observed.body.length > 0 ? [...problems, 'a preflight answer has a body'] : problems;
     const matching = this.templates.filter((t) => t.regex.test(path));
     // A literal path wins over a template (/agents/jobs/search over /agents/jobs/{job_id}), as in the router.
     const candidates = [...matching.filter((t) => t.literal), ...matching.filter((t) => !t.literal)];
     const key = method.toLowerCase() as 'get' | 'post' | 'patch';
     // Only the literal path answers when there is one: PATCH /agents/jobs/search is that path under another method, not a job id.
     const found = (candidates[0]?.literal ? candidates.slice(0, 1) : candidates).find((t) => this.doc.paths[t.path][key]);
-    if (!found) return [...problems, ...this.checkUnrouted(observed, candidates.map((t) => t.path), headOnly)];
+    if (!found)
+      return [
+        ...problems,
+        ...this.checkUnrouted(
+          observed,
+          candidates.map((t) => t.path),
+          headOnly,
+        ),
+      ];
     const operation = this.doc.paths[found.path][key] as OperationObject;
     const response = operation.responses[String(observed.status)];
     if (!response) {
-      return [...problems, `status ${observed.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses).join(', ')})`];
+      return [
+        ...problems,
+        `status ${observed.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses).join(', ')})`,
+      ];
     }
     problems.push(...this.checkHeaders(observed, response));
     if (!headOnly) {
@@ -89,15 +101,23 @@ export class ResponseContract {
   private checkUnrouted(observed: ObservedResponse, paths: string[], headOnly: boolean): string[] {
     const documented = [...new Set(paths.flatMap((p) => Object.keys(this.doc.paths[p]).map((m) => m.toUpperCase())))].sort();
     // A HEAD answer has no body: its status stands for the code.
-    const error = headOnly ? { code: ({ 404: 'not_found', 405: 'method_not_allowed' } as Record<number, string>)[observed.status] } : this.errorBody(observed);
+    const error = headOnly
+      ? { code: ({ 404: 'not_found', 405: 'method_not_allowed' } as Record<number, string>)[observed.status] }
+      : this.errorBody(observed);
     if (documented.length === 0) {
       if (observed.status === 404 && error?.code === 'not_found') return [];
-      return [`no operation is documented for this path, so only 404 not_found may answer (got ${observed.status} ${error?.code ?? ''})`.trim()];
+      return [
+        `no operation is documented for this path, so only 404 not_found may answer (got ${observed.status} ${error?.code ?? ''})`.trim(),
+      ];
     }
     if (observed.status !== 405 || error?.code !== 'method_not_allowed') {
       return [`the path is documented only for ${documented.join(', ')}, so only 405 method_not_allowed may answer`];
     }
-    const allow = (header(observed, 'allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean).sort();
+    const allow = (header(observed, 'allow') ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)
+      .sort();
     // A service on its own lists only its own methods (the read service's Allow for /agents/jobs is GET).
     if (allow.length > 0 && allow.every((m) => documented.includes(m))) return [];
     return [`Allow is "${allow.join(', ')}" but the document has ${documented.join(', ')}`];
@@ -138,7 +158,9 @@ export class ResponseContract {
     }
     const validate = this.validator(schemaPointer);
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((e) => `body${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    return (validate.errors ?? []).map(
+      (e) => `body${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+    );
   }
 
   private validator(schemaPointer: string): ValidateFunction {

@@ -55,7 +55,9 @@ export function rawErrorResponse(error: ApiError, requestId: string): string {
     ...error.headers,
     Connection: 'close',
   };
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `HTTP/1.1 ${error.status} ${http.STATUS_CODES[error.status]}\r\n${head}\r\n${body}`;
 }
 

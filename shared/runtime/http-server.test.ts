@@ -33,7 +33,7 @@ function capturingLogger() {
 }
 
 describe('the HTTP server of every service', () => {
-  describe('answers what Node\'s HTTP parser refuses with the JSON error object (clientError)', () => {
+  describe("answers what Node's HTTP parser refuses with the JSON error object (clientError)", () => {
     const log = capturingLogger();
     const app = createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger });
     const server = createHttpServer(contractChecked(app.handler), FAST, log.logger);
@@ -56,7 +56,11 @@ describe('the HTTP server of every service', () => {
 
     it('answers raw bytes or a space in the path with 400 invalid_request naming the problem', async () => {
       for (const bytes of [[0xc3, 0xa9], [0x7f], [0x01]]) {
-        const request = Buffer.concat([Buffer.from('GET /agents/jobs/caf'), Buffer.from(bytes), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]);
+        const request = Buffer.concat([
+          Buffer.from('GET /agents/jobs/caf'),
+          Buffer.from(bytes),
+          Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+        ]);
         expectRefusal(await rawRequest(port, request), 400, errors.malformedHttp('Invalid char in url path').toBody());
       }
       const space = await rawRequest(port, 'GET /agents/jobs/a b HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -81,7 +85,8 @@ describe('the HTTP server of every service', () => {
     });
 
     it('answers nothing where there is nobody to answer: a reset or broken connection', () => {
-      for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT']) expect(clientErrorAnswer(Object.assign(new Error(code), { code }), false, FAST)).to.equal(undefined);
+      for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT'])
+        expect(clientErrorAnswer(Object.assign(new Error(code), { code }), false, FAST)).to.equal(undefined);
     });
   });
 
@@ -95,7 +100,8 @@ describe('the HTTP server of every service', () => {
     after(() => closeServer(server));
 
     it('answers a client trickling its body with 408 request_timeout once the request timeout passes, and closes', async () => {
-      const head = 'POST /organization.v1.OrganizationService/List HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{';
+      const head =
+        'POST /organization.v1.OrganizationService/List HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{';
       const res = await rawRequest(port, head, { piece: ' ', everyMs: 50 });
       expectRefusal(res, 408, errors.requestTimeout(0.6).toBody());
       expect(JSON.parse(res.body).message).to.equal('The request did not arrive in full within 0.6 seconds.');
@@ -111,7 +117,11 @@ describe('the HTTP server of every service', () => {
     });
 
     it('leaves idle keep-alive connections and slow handlers alone: the limits are on receiving a request', async () => {
-      const slow = createHttpServer((_req, res) => void setTimeout(() => res.end('done'), FAST.httpRequestTimeoutMs + 300), FAST, testLogger);
+      const slow = createHttpServer(
+        (_req, res) => void setTimeout(() => res.end('done'), FAST.httpRequestTimeoutMs + 300),
+        FAST,
+        testLogger,
+      );
       const slowPort = await listenOnFreePort(slow);
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const get = () =>
@@ -139,7 +149,10 @@ describe('the HTTP server of every service', () => {
   describe('its defaults and settings', () => {
     it('defaults to 15 s for the headers and 30 s for the whole request, and the server takes them', () => {
       const config = loadConfig({});
-      expect({ headers: config.httpHeadersTimeoutMs, request: config.httpRequestTimeoutMs }).to.deep.equal({ headers: 15_000, request: 30_000 });
+      expect({ headers: config.httpHeadersTimeoutMs, request: config.httpRequestTimeoutMs }).to.deep.equal({
+        headers: 15_000,
+        request: 30_000,
+      });
       const server = createHttpServer(() => undefined, config, testLogger);
       expect(server.headersTimeout).to.be.within(15_000, 30_000);
       expect(server.requestTimeout).to.be.within(15_000, 30_000);
@@ -147,7 +160,10 @@ describe('the HTTP server of every service', () => {
     });
 
     it('reads HTTP_HEADERS_TIMEOUT_MS and HTTP_REQUEST_TIMEOUT_MS, refusing values that cannot work', () => {
-      expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '25000' })).to.include({ httpHeadersTimeoutMs: 20_000, httpRequestTimeoutMs: 25_000 });
+      expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '25000' })).to.include({
+        httpHeadersTimeoutMs: 20_000,
+        httpRequestTimeoutMs: 25_000,
+      });
       const cases: [NodeJS.ProcessEnv, string][] = [
         [{ HTTP_REQUEST_TIMEOUT_MS: '30s' }, 'HTTP_REQUEST_TIMEOUT_MS must be a whole number, got "30s"'],
         [{ HTTP_HEADERS_TIMEOUT_MS: '0' }, 'HTTP_HEADERS_TIMEOUT_MS must be between 1000 and 600000, got 0'],

@@ -22,7 +22,11 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 1000, max
  * served: doubling while crashes come quickly (a crash loop must not spin the machine), back to
  * the first delay after a long stable run.
  */
-export function nextRestartDelay(previousDelayMs: number | undefined, uptimeMs: number, policy: RestartPolicy = DEFAULT_RESTART_POLICY): number {
+export function nextRestartDelay(
+  previousDelayMs: number | undefined,
+  uptimeMs: number,
+  policy: RestartPolicy = DEFAULT_RESTART_POLICY,
+): number {
   if (previousDelayMs === undefined || uptimeMs >= policy.stableAfterMs) return policy.initialDelayMs;
   return Math.min(policy.maxDelayMs, previousDelayMs * 2);
 }
@@ -55,7 +59,13 @@ export interface Supervisor {
  * are the caller's to handle: the supervisor only passes one on when `stop` is called, so the
  * caller can stop what it started besides the worker, in order, after the worker drained.
  */
-export function superviseWorker({ modulePath, log, onFirstReady, onFailedStart, policy = DEFAULT_RESTART_POLICY }: SuperviseOptions): Supervisor {
+export function superviseWorker({
+  modulePath,
+  log,
+  onFirstReady,
+  onFailedStart,
+  policy = DEFAULT_RESTART_POLICY,
+}: SuperviseOptions): Supervisor {
   let worker: ChildProcess | undefined;
   let stopped: Promise<number> | undefined;
   let everReady = false;

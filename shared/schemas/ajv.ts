@@ -29,7 +29,11 @@ export function validatorFor<T extends TSchema>(schema: T): ValidateFunction<Sta
  * The problems of a JSON object against a schema, or none: `prepare` first normalizes the object
  * in place and returns what the schema cannot say, which follows the schema's own problems.
  */
-export function bodyProblems(schema: TSchema, body: Record<string, unknown>, prepare?: (body: Record<string, unknown>) => ErrorDetail[]): ErrorDetail[] {
+export function bodyProblems(
+  schema: TSchema,
+  body: Record<string, unknown>,
+  prepare?: (body: Record<string, unknown>) => ErrorDetail[],
+): ErrorDetail[] {
   const extra = prepare?.(body) ?? [];
   const validate = validatorFor(schema);
   return validate(body) ? extra : [...describeErrors(validate.errors), ...extra];
@@ -57,7 +61,10 @@ export function describeErrors(errs: ErrorObject[] | null | undefined): ErrorDet
         message = `must be ${withArticle((e.params as { type: string }).type)}`;
         break;
       case 'minLength':
-        message = (e.params as { limit: number }).limit === 1 ? 'must not be empty' : `must be at least ${(e.params as { limit: number }).limit} characters`;
+        message =
+          (e.params as { limit: number }).limit === 1
+            ? 'must not be empty'
+            : `must be at least ${(e.params as { limit: number }).limit} characters`;
         break;
       case 'maxLength':
         message = `must be at most ${(e.params as { limit: number }).limit} characters`;

@@ -10,7 +10,10 @@ export const Application = Type.Object(
   {
     id: Uuid,
     job_id: Uuid,
-    status: Type.Union(APPLICATION_STATUSES.map((s) => Type.Literal(s)), { description: 'application status; a new application is submitted' }),
+    status: Type.Union(
+      APPLICATION_STATUSES.map((s) => Type.Literal(s)),
+      { description: 'application status; a new application is submitted' },
+    ),
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'Application', additionalProperties: false },
@@ -34,4 +37,3 @@ export const MyApplication = Type.Composite(
   { $id: 'MyApplication', additionalProperties: false },
 );
 export type MyApplication = Static<typeof MyApplication>;
-

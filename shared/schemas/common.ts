@@ -16,7 +16,11 @@ export function canonicalUuid(value: string): string | undefined {
 }
 
 /** Canonical UUID text form: every id of this API (DESIGN.md 2). */
-export const Uuid = Type.String({ format: 'uuid', description: 'UUID in canonical text form', examples: ['3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70'] });
+export const Uuid = Type.String({
+  format: 'uuid',
+  description: 'UUID in canonical text form',
+  examples: ['3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70'],
+});
 
 /** Pagination object of spec 2.4. */
 export const Pagination = Type.Object(
@@ -35,9 +39,7 @@ export const ErrorBody = Type.Object(
     code: Type.String({ description: 'machine-readable error code (see the catalogue)' }),
     message: Type.String(),
     hint: Type.Optional(Type.String({ description: 'how to resolve the error' })),
-    details: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: true })),
-    ),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: true }))),
   },
   { $id: 'Error', additionalProperties: false },
 );

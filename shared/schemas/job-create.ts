@@ -29,7 +29,9 @@ export const JobCreateRequest = Type.Object(
     closing_date: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, today (UTC) or later' })),
     tags: Type.Optional(list('up to 50 tags (hashtags) of up to 200 characters each')),
     responsibilities: Type.Optional(list('up to 50 responsibilities of up to 200 characters each')),
-    resume_score_threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'stored and returned; nothing in this API acts on it' })),
+    resume_score_threshold: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 100, description: 'stored and returned; nothing in this API acts on it' }),
+    ),
     generate_screening: Type.Optional(Type.Boolean({ description: 'stored and returned; nothing in this API acts on it' })),
     project_id: Type.Optional(Uuid),
     ...structuredSalaryFields(),
@@ -40,7 +42,11 @@ export const JobCreateRequest = Type.Object(
 export function structuredSalaryFields() {
   const amount = (description: string) => Type.Number({ minimum: 0, maximum: 1e11, description });
   return {
-    salary_min: Type.Optional(amount('lowest pay per salary_period; with salary_currency and salary_period. Absent (with the other structured fields): parsed from salary')),
+    salary_min: Type.Optional(
+      amount(
+        'lowest pay per salary_period; with salary_currency and salary_period. Absent (with the other structured fields): parsed from salary',
+      ),
+    ),
     salary_max: Type.Optional(amount('highest pay per salary_period, at least salary_min')),
     salary_currency: Type.Optional(CurrencyCode),
     salary_period: Type.Optional(SalaryPeriod),
@@ -59,11 +65,17 @@ export function structuredSalaryProblems(salary: Partial<Record<(typeof STRUCTUR
   if (given.length === 0) return [];
   const problems: ErrorDetail[] = [];
   for (const field of ['salary_currency', 'salary_period'] as const) {
-    if (!given.includes(field)) problems.push({ field, message: 'is required with a structured salary (salary_min, salary_max, salary_currency, salary_period go together)' });
+    if (!given.includes(field))
+      problems.push({
+        field,
+        message: 'is required with a structured salary (salary_min, salary_max, salary_currency, salary_period go together)',
+      });
   }
-  if (!given.includes('salary_min') && !given.includes('salary_max')) problems.push({ field: 'salary_min', message: 'or salary_max is required with salary_currency and salary_period' });
+  if (!given.includes('salary_min') && !given.includes('salary_max'))
+    problems.push({ field: 'salary_min', message: 'or salary_max is required with salary_currency and salary_period' });
   const [min, max] = [salary.salary_min, salary.salary_max];
-  if (typeof min === 'number' && typeof max === 'number' && min > max) problems.push({ field: 'salary_max', message: `must be at least salary_min (${min})` });
+  if (typeof min === 'number' && typeof max === 'number' && min > max)
+    problems.push({ field: 'salary_max', message: `must be at least salary_min (${min})` });
   return problems;
 }
 

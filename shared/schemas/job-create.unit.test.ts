@@ -9,7 +9,13 @@ const valid = { title: 'Engineer', organization_id: ORG, location_id: LOC, type:
 describe('job create request', () => {
   describe('prepareJobCreate', () => {
     it('trims strings and list items, and drops blanks and nulls as missing', () => {
-      const body: Record<string, unknown> = { title: '  T  ', description: ' \n\t ', team: null, skills: [' a ', '', '  ', 'b'], generate_screening: false };
+      const body: Record<string, unknown> = {
+        title: '  T  ',
+        description: ' \n\t ',
+        team: null,
+        skills: [' a ', '', '  ', 'b'],
+        generate_screening: false,
+      };
       expect(prepareJobCreate(body, NOW)).to.deep.equal([]);
       expect(body).to.deep.equal({ title: 'T', skills: ['a', 'b'], generate_screening: false });
     });
@@ -28,7 +34,9 @@ describe('job create request', () => {
 
     it('accepts a closing date of today (UTC) and refuses yesterday', () => {
       expect(prepareJobCreate({ closing_date: '2026-03-15' }, NOW)).to.deep.equal([]);
-      expect(prepareJobCreate({ closing_date: '2026-03-14' }, NOW)).to.deep.equal([{ field: 'closing_date', message: 'must not be in the past (today is 2026-03-15 UTC)' }]);
+      expect(prepareJobCreate({ closing_date: '2026-03-14' }, NOW)).to.deep.equal([
+        { field: 'closing_date', message: 'must not be in the past (today is 2026-03-15 UTC)' },
+      ]);
     });
 
     it('leaves dates that do not exist to the schema, instead of calling them past', () => {
@@ -54,7 +62,8 @@ describe('job create request', () => {
       if (result.ok) return;
       expect(result.error.toBody()).to.deep.equal({
         code: 'invalid_request',
-        message: 'The request body is invalid: type must be one of: full_time, part_time, contract, internship, freelance, volunteer; closing_date must match format "date".',
+        message:
+          'The request body is invalid: type must be one of: full_time, part_time, contract, internship, freelance, volunteer; closing_date must match format "date".',
         hint: 'Fix the fields named in details.',
         details: [
           { field: 'type', message: 'must be one of: full_time, part_time, contract, internship, freelance, volunteer' },

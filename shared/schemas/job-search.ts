@@ -34,7 +34,11 @@ export interface CommaListSpec {
 
 /** A comma-separated list parameter: a string on the wire, an array of `item` in the document. */
 export function commaList(item: TSchema, description: string, options: { maxItems?: number; example?: string[] } = {}) {
-  const spec: CommaListSpec = { items: JSON.parse(JSON.stringify(item)), maxItems: options.maxItems ?? MAX_LIST_VALUES, ...(options.example ? { example: options.example } : {}) };
+  const spec: CommaListSpec = {
+    items: JSON.parse(JSON.stringify(item)),
+    maxItems: options.maxItems ?? MAX_LIST_VALUES,
+    ...(options.example ? { example: options.example } : {}),
+  };
   return Type.String({ description, ...(options.example ? { examples: [options.example.join(',')] } : {}), [COMMA_LIST]: spec });
 }
 
@@ -146,13 +150,22 @@ export type SortName = (typeof SORTS)[number];
 /** Filters and sorting of issue 19 that browse and search share: remote work and pay. */
 const workAndPayShape = {
   remote: Type.Optional(
-    Type.Unsafe<'true' | 'false'>(Type.String({ enum: ['true', 'false'], description: 'true: only jobs worked remotely; false: only jobs worked on site or hybrid (the location decides)' })),
+    Type.Unsafe<'true' | 'false'>(
+      Type.String({
+        enum: ['true', 'false'],
+        description: 'true: only jobs worked remotely; false: only jobs worked on site or hybrid (the location decides)',
+      }),
+    ),
   ),
   workplace_types: Type.Optional(
-    commaList(Type.String({ enum: [...WORKPLACE_TYPES] }), `comma-separated workplace types of the job's location (${WORKPLACE_TYPES.join(', ')}); a job matches when it has any of them`, {
-      maxItems: WORKPLACE_TYPES.length,
-      example: ['remote', 'hybrid'],
-    }),
+    commaList(
+      Type.String({ enum: [...WORKPLACE_TYPES] }),
+      `comma-separated workplace types of the job's location (${WORKPLACE_TYPES.join(', ')}); a job matches when it has any of them`,
+      {
+        maxItems: WORKPLACE_TYPES.length,
+        example: ['remote', 'hybrid'],
+      },
+    ),
   ),
   salary_min: Type.Optional(
     Type.Integer({
@@ -165,7 +178,11 @@ const workAndPayShape = {
     }),
   ),
   currency: Type.Optional(
-    Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code (e.g. GBP, EUR): only jobs whose structured salary is in this currency', examples: ['GBP'] }),
+    Type.String({
+      pattern: '^[A-Za-z]{3}$',
+      description: 'ISO 4217 code (e.g. GBP, EUR): only jobs whose structured salary is in this currency',
+      examples: ['GBP'],
+    }),
   ),
 };
 
@@ -175,9 +192,17 @@ export const BrowseQuery = Type.Object(
     organization_id: Type.Optional(Type.String({ format: 'uuid', description: 'only jobs of this organization' })),
     location_id: Type.Optional(Type.String({ format: 'uuid', description: 'only jobs at this location' })),
     job_type: Type.Optional(JobType),
-    experience: Type.Optional(Type.String({ maxLength: MAX_FILTER_VALUE_LENGTH, description: 'experience level, matched case-insensitively; blank means no filter' })),
+    experience: Type.Optional(
+      Type.String({
+        maxLength: MAX_FILTER_VALUE_LENGTH,
+        description: 'experience level, matched case-insensitively; blank means no filter',
+      }),
+    ),
     hashtags: Type.Optional(
-      commaList(filterWord, `comma-separated tags, matched case-insensitively with any leading "#" ignored; a job matches when it has any of them (at most ${MAX_LIST_VALUES})`),
+      commaList(
+        filterWord,
+        `comma-separated tags, matched case-insensitively with any leading "#" ignored; a job matches when it has any of them (at most ${MAX_LIST_VALUES})`,
+      ),
     ),
     project_id: Type.Optional(Type.String({ format: 'uuid', description: 'only jobs of this project' })),
     ...workAndPayShape,
@@ -185,7 +210,8 @@ export const BrowseQuery = Type.Object(
       Type.Unsafe<'newest' | 'salary'>(
         Type.String({
           enum: ['newest', 'salary'],
-          description: 'newest (default): newest first; salary: best paid first (annual upper bound), which needs `currency`. Not with updated_since.',
+          description:
+            'newest (default): newest first; salary: best paid first (annual upper bound), which needs `currency`. Not with updated_since.',
         }),
       ),
     ),
@@ -212,11 +238,17 @@ export const SearchQuery = Type.Object(
     location_ids: Type.Optional(list('comma-separated location ids (UUIDs, from POST /location.v1.LocationService/List)', Uuid)),
     experiences: Type.Optional(list('comma-separated experience levels, matched case-insensitively', filterWord)),
     skills: Type.Optional(list('comma-separated skills, matched case-insensitively', filterWord)),
-    organization_ids: Type.Optional(list('comma-separated organization ids (UUIDs, from POST /organization.v1.OrganizationService/List)', Uuid)),
+    organization_ids: Type.Optional(
+      list('comma-separated organization ids (UUIDs, from POST /organization.v1.OrganizationService/List)', Uuid),
+    ),
     ...workAndPayShape,
     sort: Type.Optional(
       Type.Unsafe<SortName>(
-        Type.String({ enum: [...SORTS], description: 'relevance (default): best match first; newest: newest first; salary: best paid first (annual upper bound), which needs `currency`' }),
+        Type.String({
+          enum: [...SORTS],
+          description:
+            'relevance (default): best match first; newest: newest first; salary: best paid first (annual upper bound), which needs `currency`',
+        }),
       ),
     ),
     ...pageShape,
@@ -232,11 +264,17 @@ export type SearchQuery = Static<typeof SearchQuery>;
 export const JobPagination = Type.Object(
   {
     ...Pagination.properties,
-    total_items: Type.Integer({ minimum: 0, maximum: MAX_RESULT_WINDOW, description: `matching jobs, counted exactly up to ${MAX_RESULT_WINDOW}` }),
+    total_items: Type.Integer({
+      minimum: 0,
+      maximum: MAX_RESULT_WINDOW,
+      description: `matching jobs, counted exactly up to ${MAX_RESULT_WINDOW}`,
+    }),
     total_relation: Type.Union([Type.Literal('eq'), Type.Literal('gte')], {
       description: `"eq": total_items is exact; "gte": at least that many (more than ${MAX_RESULT_WINDOW} match; page with next_cursor to reach them all)`,
     }),
-    next_cursor: Type.Optional(Type.String({ description: 'present when a next page exists: pass it as `cursor` (with the same q and filters) to get that page' })),
+    next_cursor: Type.Optional(
+      Type.String({ description: 'present when a next page exists: pass it as `cursor` (with the same q and filters) to get that page' }),
+    ),
   },
   { $id: 'JobPagination', additionalProperties: false },
 );
@@ -248,7 +286,12 @@ export const JobInPage = Type.Composite(
     Type.Pick(Job, ['id']),
     Type.Partial(Type.Omit(Job, ['id'])),
     Type.Object({
-      snippet: Type.Optional(Type.String({ description: 'with `snippet=N`: at most N characters of the description, around the words that matched (search) or from its start; absent when the job has no description' })),
+      snippet: Type.Optional(
+        Type.String({
+          description:
+            'with `snippet=N`: at most N characters of the description, around the words that matched (search) or from its start; absent when the job has no description',
+        }),
+      ),
     }),
   ],
   {

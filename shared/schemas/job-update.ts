@@ -6,7 +6,8 @@ import { closingDateProblems, JobCreateRequest, prepareJobCreate, STRUCTURED_SAL
 export const REQUIRED_JOB_FIELDS = ['title', 'organization_id', 'location_id', 'type', 'salary'] as const;
 const REQUIRED: ReadonlySet<string> = new Set(REQUIRED_JOB_FIELDS);
 
-const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()], { description: `${schema.description ? `${schema.description}; ` : ''}null removes it` });
+const nullable = (schema: TSchema) =>
+  Type.Union([schema, Type.Null()], { description: `${schema.description ? `${schema.description}; ` : ''}null removes it` });
 
 /**
  * Body of PATCH /agents/jobs/{job_id}: a JSON Merge Patch (RFC 7396) of the create request. Each
@@ -36,9 +37,13 @@ export type JobUpdateRequest = Partial<{ [K in keyof JobCreateRequest]: JobCreat
  * cannot say: a removed required field, a closing date in the past.
  */
 export function prepareJobUpdate(body: Record<string, unknown>, now = new Date()): ErrorDetail[] {
-  const cleared = Object.keys(body).filter((field) => body[field] === null || (typeof body[field] === 'string' && (body[field] as string).trim() === ''));
+  const cleared = Object.keys(body).filter(
+    (field) => body[field] === null || (typeof body[field] === 'string' && (body[field] as string).trim() === ''),
+  );
   // prepareJobCreate drops null and blank fields and checks the closing date and structured salary: run it on the rest.
-  const problems = prepareJobCreate(body, now).filter((p) => p.field !== 'closing_date' && !(STRUCTURED_SALARY_FIELDS as readonly string[]).includes(p.field));
+  const problems = prepareJobCreate(body, now).filter(
+    (p) => p.field !== 'closing_date' && !(STRUCTURED_SALARY_FIELDS as readonly string[]).includes(p.field),
+  );
   for (const field of cleared) {
     if (REQUIRED.has(field)) problems.push({ field, message: 'cannot be removed: every job has it (send a new value instead)' });
     else body[field] = null;

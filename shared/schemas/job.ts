@@ -3,9 +3,16 @@ import { JobType, Uuid } from './common';
 import { SALARY_PERIODS } from '../jobs/salary-periods';
 
 /** A pay period of a structured salary. */
-export const SalaryPeriod = Type.Union(SALARY_PERIODS.map((p) => Type.Literal(p)), { description: 'what the salary amounts are paid per' });
+export const SalaryPeriod = Type.Union(
+  SALARY_PERIODS.map((p) => Type.Literal(p)),
+  { description: 'what the salary amounts are paid per' },
+);
 /** An ISO 4217 alphabetic currency code. */
-export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code, e.g. GBP, EUR, USD', examples: ['EUR'] });
+export const CurrencyCode = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'ISO 4217 currency code, e.g. GBP, EUR, USD',
+  examples: ['EUR'],
+});
 
 /**
  * The Job response object of every public read: every field of spec 2.1 plus the additive fields
@@ -37,11 +44,22 @@ export const Job = Type.Object(
     is_active: Type.Boolean({ description: 'flag set and closing_date absent or not in the past' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
-    salary_min: Type.Optional(Type.Number({ minimum: 0, description: 'lower bound of the pay, per salary_period (absent for "up to" pay); parsed from salary unless the recruiter sent it' })),
-    salary_max: Type.Optional(Type.Number({ minimum: 0, description: 'upper bound of the pay, per salary_period (absent for "from" pay)' })),
+    salary_min: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: 'lower bound of the pay, per salary_period (absent for "up to" pay); parsed from salary unless the recruiter sent it',
+      }),
+    ),
+    salary_max: Type.Optional(
+      Type.Number({ minimum: 0, description: 'upper bound of the pay, per salary_period (absent for "from" pay)' }),
+    ),
     salary_currency: Type.Optional(CurrencyCode),
     salary_period: Type.Optional(SalaryPeriod),
-    workplace_type: Type.Optional(Type.Union([Type.Literal('onsite'), Type.Literal('hybrid'), Type.Literal('remote')], { description: "the job's location's workplace type" })),
+    workplace_type: Type.Optional(
+      Type.Union([Type.Literal('onsite'), Type.Literal('hybrid'), Type.Literal('remote')], {
+        description: "the job's location's workplace type",
+      }),
+    ),
     is_remote: Type.Optional(Type.Boolean({ description: 'the job is worked remotely (workplace_type remote)' })),
   },
   { $id: 'Job', additionalProperties: false },
@@ -56,11 +74,17 @@ export const CreatedJob = Type.Composite(
   [
     Job,
     Type.Object({
-      resume_score_threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'as sent; only the creating recruiter sees it' })),
+      resume_score_threshold: Type.Optional(
+        Type.Number({ minimum: 0, maximum: 100, description: 'as sent; only the creating recruiter sees it' }),
+      ),
       generate_screening: Type.Boolean({ description: 'as sent (false when not sent); only the creating recruiter sees it' }),
     }),
   ],
-  { $id: 'CreatedJob', additionalProperties: false, description: 'The created Job with the screening settings, which no public read shows.' },
+  {
+    $id: 'CreatedJob',
+    additionalProperties: false,
+    description: 'The created Job with the screening settings, which no public read shows.',
+  },
 );
 export type CreatedJob = Static<typeof CreatedJob>;
 

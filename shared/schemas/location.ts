@@ -7,8 +7,7 @@ export const WORKPLACE_TYPES = ['onsite', 'hybrid', 'remote'] as const;
 export type WorkplaceTypeValue = (typeof WORKPLACE_TYPES)[number];
 
 /** One enum (not a union of literals), so a bad value is one problem: "must be one of: ...". */
-const WorkplaceType = (description: string) =>
-  Type.Unsafe<WorkplaceTypeValue>(Type.String({ enum: [...WORKPLACE_TYPES], description }));
+const WorkplaceType = (description: string) => Type.Unsafe<WorkplaceTypeValue>(Type.String({ enum: [...WORKPLACE_TYPES], description }));
 
 /** Postal address of a location. Parts without a value are omitted: a remote location may have only a country, or nothing. */
 export const Address = Type.Object(

@@ -13,7 +13,14 @@ export const OwnListPaging = {
 /** Query of GET /agents/recruiter/jobs. */
 export const RecruiterJobsQuery = Type.Object(
   {
-    status: Type.Optional(Type.Unsafe<'active' | 'inactive'>(Type.String({ enum: ['active', 'inactive'], description: 'only active jobs (open, closing date not past) or only inactive ones (closed or expired); absent: both' }))),
+    status: Type.Optional(
+      Type.Unsafe<'active' | 'inactive'>(
+        Type.String({
+          enum: ['active', 'inactive'],
+          description: 'only active jobs (open, closing date not past) or only inactive ones (closed or expired); absent: both',
+        }),
+      ),
+    ),
     organization_id: Type.Optional(Type.String({ format: 'uuid', description: 'only the jobs of this one of your organizations' })),
     ...OwnListPaging,
   },
@@ -32,21 +39,33 @@ export const ApplicationCounts = Type.Object(
     withdrawn: Type.Integer({ minimum: 0 }),
     hired: Type.Integer({ minimum: 0 }),
   },
-  { $id: 'ApplicationCounts', additionalProperties: false, description: `applications by status (${APPLICATION_STATUSES.join(', ')}) and in all` },
+  {
+    $id: 'ApplicationCounts',
+    additionalProperties: false,
+    description: `applications by status (${APPLICATION_STATUSES.join(', ')}) and in all`,
+  },
 );
 
 /** A job in the recruiter's list: the job as its creator sees it, with its application counts. */
-export const RecruiterJob = Type.Composite([CreatedJob, Type.Object({ applications: ApplicationCounts })], { $id: 'RecruiterJob', additionalProperties: false });
+export const RecruiterJob = Type.Composite([CreatedJob, Type.Object({ applications: ApplicationCounts })], {
+  $id: 'RecruiterJob',
+  additionalProperties: false,
+});
 export type RecruiterJob = Static<typeof RecruiterJob>;
 
 /** Response of GET /agents/recruiter/jobs. */
-export const RecruiterJobList = Type.Object({ jobs: Type.Array(RecruiterJob), pagination: Pagination }, { $id: 'RecruiterJobList', additionalProperties: false });
+export const RecruiterJobList = Type.Object(
+  { jobs: Type.Array(RecruiterJob), pagination: Pagination },
+  { $id: 'RecruiterJobList', additionalProperties: false },
+);
 export type RecruiterJobList = Static<typeof RecruiterJobList>;
 
 /** Query of GET /agents/applications. */
 export const MyApplicationsQuery = Type.Object(
   {
-    status: Type.Optional(Type.Unsafe<ApplicationStatus>(Type.String({ enum: [...APPLICATION_STATUSES], description: 'only applications with this status' }))),
+    status: Type.Optional(
+      Type.Unsafe<ApplicationStatus>(Type.String({ enum: [...APPLICATION_STATUSES], description: 'only applications with this status' })),
+    ),
     ...OwnListPaging,
   },
   { additionalProperties: false },
@@ -54,5 +73,8 @@ export const MyApplicationsQuery = Type.Object(
 export type MyApplicationsQuery = Static<typeof MyApplicationsQuery>;
 
 /** Response of GET /agents/applications. */
-export const MyApplicationList = Type.Object({ applications: Type.Array(MyApplication), pagination: Pagination }, { $id: 'MyApplicationList', additionalProperties: false });
+export const MyApplicationList = Type.Object(
+  { applications: Type.Array(MyApplication), pagination: Pagination },
+  { $id: 'MyApplicationList', additionalProperties: false },
+);
 export type MyApplicationList = Static<typeof MyApplicationList>;

@@ -12,17 +12,22 @@ export const RPC_MAX_QUERY_LENGTH = 200;
 /** Innermost level of the envelope: which page, and how many items on it. */
 export const RpcPage = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: RPC_MAX_PAGE, description: `page number, from 1; default ${RPC_DEFAULT_PAGE}` })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RPC_MAX_LIMIT, description: `items per page, 1 to ${RPC_MAX_LIMIT}; default ${RPC_DEFAULT_LIMIT}` })),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: RPC_MAX_PAGE, description: `page number, from 1; default ${RPC_DEFAULT_PAGE}` }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: RPC_MAX_LIMIT,
+        description: `items per page, 1 to ${RPC_MAX_LIMIT}; default ${RPC_DEFAULT_LIMIT}`,
+      }),
+    ),
   },
   { $id: 'RpcPage', additionalProperties: false },
 );
 
 /** Middle level of the envelope (spec 4.6 nests `pagination` twice). */
-export const RpcPagination = Type.Object(
-  { pagination: Type.Optional(RpcPage) },
-  { $id: 'RpcPagination', additionalProperties: false },
-);
+export const RpcPagination = Type.Object({ pagination: Type.Optional(RpcPage) }, { $id: 'RpcPagination', additionalProperties: false });
 
 /** How field names and nulls are read, stated once for both calls' documentation. */
 export const RPC_NAMING_RULES =
@@ -43,7 +48,8 @@ export function rpcListRequest<T extends TProperties>(id: string, description: s
       query: Type.Optional(
         Type.String({
           maxLength: RPC_MAX_QUERY_LENGTH,
-          description: 'only items whose name contains this text, case-insensitively (trimmed; % and _ are plain characters; blank means no filter)',
+          description:
+            'only items whose name contains this text, case-insensitively (trimmed; % and _ are plain characters; blank means no filter)',
         }),
       ),
       ...filters,

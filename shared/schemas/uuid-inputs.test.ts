@@ -32,7 +32,14 @@ describe('ids in requests', () => {
     let loc: { id: string };
     let project: { id: string };
     let key: string;
-    const job = (fields: Record<string, unknown>) => ({ title: 'Engineer', type: 'full_time', salary: '1', organization_id: org.id, location_id: loc.id, ...fields });
+    const job = (fields: Record<string, unknown>) => ({
+      title: 'Engineer',
+      type: 'full_time',
+      salary: '1',
+      organization_id: org.id,
+      location_id: loc.id,
+      ...fields,
+    });
 
     before(async () => {
       await resetDatabase();
@@ -71,7 +78,9 @@ describe('ids in requests', () => {
     });
 
     it('GET /agents/jobs answers a filter id in the urn form with 400', async () => {
-      const res = await read().get('/agents/jobs').query({ organization_id: `urn:uuid:${ID}` });
+      const res = await read()
+        .get('/agents/jobs')
+        .query({ organization_id: `urn:uuid:${ID}` });
       expect(res.status).to.equal(400);
       expect(res.body).to.deep.equal({
         code: 'invalid_request',

@@ -77,20 +77,40 @@ describe('import rules (.dependency-cruiser.cjs, docs/architecture.md "Import ru
 
   it('sees the whole tree, and the imports the rules are about (public faces, the pg driver)', () => {
     const sources = result.modules.map((m) => m.source);
-    for (const folder of CODE_FOLDERS) expect(sources.filter((s) => s.startsWith(`${folder}/`)), `modules cruised in ${folder}/`).to.not.be.empty;
-    expect(sources).to.include.members(['services/read/index.ts', 'services/write/index.ts', 'services/indexer/index.ts', 'services/all-in-one/index.ts']);
+    for (const folder of CODE_FOLDERS)
+      expect(
+        sources.filter((s) => s.startsWith(`${folder}/`)),
+        `modules cruised in ${folder}/`,
+      ).to.not.be.empty;
+    expect(sources).to.include.members([
+      'services/read/index.ts',
+      'services/write/index.ts',
+      'services/indexer/index.ts',
+      'services/all-in-one/index.ts',
+    ]);
     const edges = result.modules.flatMap((m) => m.dependencies.map((d) => `${m.source} → ${d.resolved}`));
     // A dependency on node_modules is kept (not excluded), or the pg rule would see nothing.
-    expect(edges.filter((e) => /^shared\/db\/\S+ → node_modules\/pg\//.test(e)), 'shared/db → pg').to.not.be.empty;
+    expect(
+      edges.filter((e) => /^shared\/db\/\S+ → node_modules\/pg\//.test(e)),
+      'shared/db → pg',
+    ).to.not.be.empty;
     // Imports of a folder resolve to its index.ts, or the public-face rules would see nothing.
-    expect(edges.filter((e) => /^(scripts|benchmarks|test)\/\S+ → services\/[^/]+\/index\.ts$/.test(e)), 'tools and tests → a public face').to.not.be.empty;
+    expect(
+      edges.filter((e) => /^(scripts|benchmarks|test)\/\S+ → services\/[^/]+\/index\.ts$/.test(e)),
+      'tools and tests → a public face',
+    ).to.not.be.empty;
   });
 
   it('no import breaks a rule', () => {
     const violations = result.summary.violations.map(describeViolation);
     const broken = new Set(result.summary.violations.map((v) => v.rule.name));
-    const meaning = (result.summary.ruleSetUsed?.forbidden ?? []).filter((rule) => broken.has(rule.name ?? '')).map((rule) => `  ${rule.name}: ${rule.comment}`);
-    expect(violations, `import rule violations:\n${violations.join('\n')}\nthe rules broken (docs/architecture.md, "Import rules"):\n${meaning.join('\n')}\n`).to.deep.equal([]);
+    const meaning = (result.summary.ruleSetUsed?.forbidden ?? [])
+      .filter((rule) => broken.has(rule.name ?? ''))
+      .map((rule) => `  ${rule.name}: ${rule.comment}`);
+    expect(
+      violations,
+      `import rule violations:\n${violations.join('\n')}\nthe rules broken (docs/architecture.md, "Import rules"):\n${meaning.join('\n')}\n`,
+    ).to.deep.equal([]);
   });
 
   describe('the rules themselves', () => {
@@ -100,10 +120,12 @@ describe('import rules (.dependency-cruiser.cjs, docs/architecture.md "Import ru
     const SAMPLE_FILES: Record<string, string> = {
       'services/a/index.ts': "export { inside } from './inside';\n",
       'services/a/inside.ts': "import { helper } from '../../test/support/helper';\nexport const inside = helper;\n",
-      'services/a/inside.test.ts': "import { inside } from './inside';\nimport { helper } from '../../test/support/helper';\nexport const t = [inside, helper];\n",
+      'services/a/inside.test.ts':
+        "import { inside } from './inside';\nimport { helper } from '../../test/support/helper';\nexport const t = [inside, helper];\n",
       'services/a/client-user.ts': "import { client } from '../../clients/typescript/index';\nexport const c = client;\n",
       'services/a/query.ts': "import type { Pool } from 'pg';\nexport type P = Pool;\n",
-      'services/write/store/query.ts': "import type { Pool } from 'pg';\nimport { salary } from '../salary/parse';\nimport { command } from '../commands/command';\nexport type P = Pool;\nexport const q = [salary, command];\n",
+      'services/write/store/query.ts':
+        "import type { Pool } from 'pg';\nimport { salary } from '../salary/parse';\nimport { command } from '../commands/command';\nexport type P = Pool;\nexport const q = [salary, command];\n",
       'services/write/salary/parse.ts': 'export const salary = 1;\n',
       'services/write/commands/command.ts': "import { route } from '../routes/route';\nexport const command = route;\n",
       'services/write/routes/route.ts': 'export const route = 1;\n',
@@ -111,7 +133,8 @@ describe('import rules (.dependency-cruiser.cjs, docs/architecture.md "Import ru
       'shared/one.ts': "import { two } from './two';\nimport { b } from '../services/b';\nexport const one = [two, b];\n",
       'shared/two.ts': "import { one } from './one';\nexport const two = () => one;\n",
       'shared/db/pool.ts': "import type { Pool } from 'pg';\nexport type P = Pool;\n",
-      'scripts/tool.ts': "import { inside } from '../services/a/inside';\nimport { a } from '../services/a/index';\nimport { bench } from '../benchmarks/bench';\nexport const tool = [inside, a, bench];\n",
+      'scripts/tool.ts':
+        "import { inside } from '../services/a/inside';\nimport { a } from '../services/a/index';\nimport { bench } from '../benchmarks/bench';\nexport const tool = [inside, a, bench];\n",
       'benchmarks/bench.ts': "import { inside } from '../services/a/inside';\nexport const bench = inside;\n",
       'test/support/helper.ts': "import { inside } from '../../services/a/inside';\nexport const helper = () => inside;\n",
       'clients/typescript/index.ts': "import { one } from '../../shared/one';\nexport const client = one;\n",

@@ -48,9 +48,17 @@ async function runIn(cwd: string, command: string, args: string[]): Promise<Outc
 
 /** `npm pack` of clients/typescript (its prepack builds dist/ first): the tarball and its file list. */
 async function packClient(destination: string): Promise<{ tarball: string; files: string[] }> {
-  const packed = await runIn(path.join(projectRoot(), 'clients', 'typescript'), 'npm', ['pack', '--json', '--pack-destination', destination]);
+  const packed = await runIn(path.join(projectRoot(), 'clients', 'typescript'), 'npm', [
+    'pack',
+    '--json',
+    '--pack-destination',
+    destination,
+  ]);
   expect(packed.code, packed.stderr).to.equal(0);
-  const [entry] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [entry] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
   return { tarball: path.join(destination, entry!.filename), files: entry!.files.map((file) => file.path).sort() };
 }
 
@@ -138,7 +146,14 @@ describe('the client package (npm pack of clients/typescript, installed outside 
   });
 
   it('ships the built JavaScript, its declarations and the README, and no sources', () => {
-    expect(packedFiles).to.deep.equal(['README.md', 'dist/api-types.d.ts', 'dist/api-types.js', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
+    expect(packedFiles).to.deep.equal([
+      'README.md',
+      'dist/api-types.d.ts',
+      'dist/api-types.js',
+      'dist/index.d.ts',
+      'dist/index.js',
+      'package.json',
+    ]);
   });
 
   it('searches from a plain .mjs file run by node, array filters included', async () => {

@@ -25,9 +25,22 @@ describe('the contract check in the integration suite', function () {
     // changes with the terminal (colours under FORCE_COLOR, other tick symbols), as CI once showed.
     const dir = await mkdtemp(path.join(os.tmpdir(), 'contract-hook-'));
     const reportFile = path.join(dir, 'report.json');
-    const args = ['--import', 'tsx', require.resolve('mocha/bin/mocha.js'), '--no-config', '--require', 'test/support/root-hooks.ts',
-      '--timeout', '60000', '--reporter', 'json', '--reporter-option', `output=${reportFile}`, '--exit',
-      'test/contract/fixtures/contract-violation.fixture.ts'];
+    const args = [
+      '--import',
+      'tsx',
+      require.resolve('mocha/bin/mocha.js'),
+      '--no-config',
+      '--require',
+      'test/support/root-hooks.ts',
+      '--timeout',
+      '60000',
+      '--reporter',
+      'json',
+      '--reporter-option',
+      `output=${reportFile}`,
+      '--exit',
+      'test/contract/fixtures/contract-violation.fixture.ts',
+    ];
     const env = { ...process.env, TEST_DB_NAME: `${TEST_DB_NAME}_hook` };
     try {
       const code = await run(process.execPath, args, { cwd: ROOT, env, maxBuffer: 8 << 20 }).then(

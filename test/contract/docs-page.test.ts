@@ -48,7 +48,8 @@ describe('the docs page, served by the running all-in-one process', function () 
     page.on('pageerror', (e) => pageErrors.push(e.message));
     // Whatever the page's Content-Security-Policy blocks (a script, a style, an image, a request).
     await page.addInitScript({
-      content: "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.effectiveDirective + ' ' + e.blockedURI));",
+      content:
+        "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.effectiveDirective + ' ' + e.blockedURI));",
     });
     const res = await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
     expect(res?.status()).to.equal(200);
@@ -69,9 +70,13 @@ describe('the docs page, served by the running all-in-one process', function () 
     const intro = await page.textContent('#getting-started');
     expect(intro).to.include('Getting started').and.include('npm run -s seed -- --json').and.include(`export BASE_URL='${baseUrl}'`);
     for (const example of DOCS_EXAMPLES) expect(intro).to.include(example.title);
-    expect(await page.textContent('h1')).to.include('Job Listing Agent API').and.include('1.0.0');
+    expect(await page.textContent('h1'))
+      .to.include('Job Listing Agent API')
+      .and.include('1.0.0');
     // The document's description, with the error catalogue, is rendered under the intro.
-    expect(await page.textContent('.swagger-ui .info')).to.include('resume_required').and.include('x-request-id');
+    expect(await page.textContent('.swagger-ui .info'))
+      .to.include('resume_required')
+      .and.include('x-request-id');
 
     // Offline: every file the page loads comes from this server (or is inline data).
     expect(requests.filter((url) => !url.startsWith(baseUrl) && !url.startsWith('data:'))).to.deep.equal([]);
@@ -85,7 +90,9 @@ describe('the docs page, served by the running all-in-one process', function () 
     const apply = page.locator('#operations-Jobs-applyToJob');
     await apply.locator('.opblock-summary').click();
     await apply.locator('.responses-table').first().waitFor({ timeout: 10_000 });
-    const statuses = await apply.locator('.responses-table > tbody > tr.response').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')));
+    const statuses = await apply
+      .locator('.responses-table > tbody > tr.response')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')));
     expect(statuses).to.deep.equal(Object.keys(doc.paths['/agents/jobs/{job_id}/apply'].post!.responses));
     expect(await apply.locator('.parameters').textContent()).to.include('job_id');
     await apply.screenshot({ path: path.join(ARTIFACTS, 'docs-apply.png') });
@@ -107,7 +114,9 @@ describe('the docs page, served by the running all-in-one process', function () 
 
   it('cannot be framed by a page of another origin (frame-ancestors none)', async () => {
     const page = await browser!.context.newPage();
-    const framing = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><iframe src="${baseUrl}/docs"></iframe>`));
+    const framing = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><iframe src="${baseUrl}/docs"></iframe>`),
+    );
     await new Promise<void>((resolve) => framing.listen(0, '127.0.0.1', resolve));
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
@@ -115,7 +124,9 @@ describe('the docs page, served by the running all-in-one process', function () 
       // The load event waits for the frame, loaded or refused.
       await page.goto(`http://127.0.0.1:${(framing.address() as AddressInfo).port}/`, { waitUntil: 'load' });
       // The refused frame holds the browser's error page, never the docs.
-      expect(page.frames().map((f) => f.url())).to.have.length(2).and.not.include(`${baseUrl}/docs`);
+      expect(page.frames().map((f) => f.url()))
+        .to.have.length(2)
+        .and.not.include(`${baseUrl}/docs`);
       expect(messages.join('\n')).to.include("frame-ancestors 'none'");
     } finally {
       await page.close();
@@ -125,7 +136,11 @@ describe('the docs page, served by the running all-in-one process', function () 
   });
 
   it('escapes the base URL it shows (it comes from the Host header)', async () => {
-    const res = await httpClient(app.handler).get('/docs').set('Host', 'evil.example"><script>x()</script>').expect(200).expect('content-type', /^text\/html/);
+    const res = await httpClient(app.handler)
+      .get('/docs')
+      .set('Host', 'evil.example"><script>x()</script>')
+      .expect(200)
+      .expect('content-type', /^text\/html/);
     expect(res.text).to.not.include('<script>x()');
     expect(res.text).to.include('evil.example&quot;&gt;&lt;script&gt;x()&lt;/script&gt;');
   });
@@ -143,7 +158,13 @@ describe('the docs page, served by the running all-in-one process', function () 
     const created = await httpClient(app.handler)
       .post('/agents/jobs')
       .set('x-api-key', recruiterKey)
-      .send({ title: 'Platform Engineer', organization_id: organization.id, location_id: location.id, type: 'full_time', salary: 'EUR 80,000' })
+      .send({
+        title: 'Platform Engineer',
+        organization_id: organization.id,
+        location_id: location.id,
+        type: 'full_time',
+        salary: 'EUR 80,000',
+      })
       .expect(201);
     const env = {
       ...process.env,

@@ -15,15 +15,33 @@ const LOCATIONS = '/location.v1.LocationService/List';
 const OVERSIZED = JSON.stringify({ description: 'x'.repeat(256 * 1024) });
 
 function allowed(res: { headers: Record<string, string> }): string[] {
-  return res.headers.allow.split(',').map((m) => m.trim()).sort();
+  return res.headers.allow
+    .split(',')
+    .map((m) => m.trim())
+    .sort();
 }
 
 describe('JSON errors on every path, through the one error boundary', () => {
   const app = createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger });
   const targets: { name: string; handler: http.RequestListener; methods: Record<string, string[]>; bodies: boolean }[] = [
-    { name: 'the all-in-one base URL', handler: app.handler, methods: { '/agents/jobs': ['GET', 'POST'], [ORGANIZATIONS]: ['POST'] }, bodies: true },
-    { name: 'the read service', handler: app.read.app.callback(), methods: { '/agents/jobs': ['GET'], '/agents/jobs/search': ['GET'] }, bodies: false },
-    { name: 'the write service', handler: app.write.app.callback(), methods: { '/agents/jobs': ['POST'], [LOCATIONS]: ['POST'] }, bodies: true },
+    {
+      name: 'the all-in-one base URL',
+      handler: app.handler,
+      methods: { '/agents/jobs': ['GET', 'POST'], [ORGANIZATIONS]: ['POST'] },
+      bodies: true,
+    },
+    {
+      name: 'the read service',
+      handler: app.read.app.callback(),
+      methods: { '/agents/jobs': ['GET'], '/agents/jobs/search': ['GET'] },
+      bodies: false,
+    },
+    {
+      name: 'the write service',
+      handler: app.write.app.callback(),
+      methods: { '/agents/jobs': ['POST'], [LOCATIONS]: ['POST'] },
+      bodies: true,
+    },
   ];
   let recruiterKey: string;
 
@@ -40,7 +58,10 @@ describe('JSON errors on every path, through the one error boundary', () => {
 
       it('answers an unknown route with 404 not_found, as JSON, with a new request id', async () => {
         for (const path of ['/no/such/path', '/agents', '/%', '/agents/jobs/x/y/z']) {
-          const res = await client().get(path).expect(404).expect('content-type', /^application\/json/);
+          const res = await client()
+            .get(path)
+            .expect(404)
+            .expect('content-type', /^application\/json/);
           expect(res.body).to.deep.equal(errors.routeNotFound('GET', path).toBody());
           expect(res.headers['x-request-id']).to.match(UUID);
         }
@@ -51,7 +72,10 @@ describe('JSON errors on every path, through the one error boundary', () => {
       it('answers a known path under another method with 405 method_not_allowed and Allow', async () => {
         for (const [path, methods] of Object.entries(target.methods)) {
           for (const method of ['put', 'delete', 'patch', 'options'] as const) {
-            const res = await client()[method](path).expect(405).expect('content-type', /^application\/json/);
+            const res = await client()
+              [method](path)
+              .expect(405)
+              .expect('content-type', /^application\/json/);
             expect(allowed(res), `${method} ${path}`).to.deep.equal(methods);
             expect(res.body).to.deep.equal(errors.methodNotAllowed(method.toUpperCase(), res.headers.allow.split(', ')).toBody());
           }
@@ -86,7 +110,12 @@ describe('JSON errors on every path, through the one error boundary', () => {
 
       it('answers a body over 256 KiB with 413 payload_too_large', async () => {
         for (const path of [ORGANIZATIONS, '/agents/jobs']) {
-          const res = await client().post(path).set('x-api-key', recruiterKey).set('content-type', 'application/json').send(OVERSIZED).expect(413);
+          const res = await client()
+            .post(path)
+            .set('x-api-key', recruiterKey)
+            .set('content-type', 'application/json')
+            .send(OVERSIZED)
+            .expect(413);
           expect(res.body).to.deep.equal(errors.payloadTooLarge('256 KiB').toBody());
         }
       });
@@ -95,8 +124,17 @@ describe('JSON errors on every path, through the one error boundary', () => {
         const rpc = await client().post(ORGANIZATIONS).set('content-type', 'application/json').send('{"pagination": ').expect(400);
         expect(rpc.body).to.deep.equal({ code: 'invalid_argument', message: 'The request body is not valid JSON.', hint: rpc.body.hint });
         expect(rpc.body.hint).to.match(/^Send a JSON object/);
-        const create = await client().post('/agents/jobs').set('x-api-key', recruiterKey).set('content-type', 'application/json').send('{"title": "x",}').expect(400);
-        expect(create.body).to.deep.equal({ code: 'invalid_request', message: 'The request body is not valid JSON.', hint: create.body.hint });
+        const create = await client()
+          .post('/agents/jobs')
+          .set('x-api-key', recruiterKey)
+          .set('content-type', 'application/json')
+          .send('{"title": "x",}')
+          .expect(400);
+        expect(create.body).to.deep.equal({
+          code: 'invalid_request',
+          message: 'The request body is not valid JSON.',
+          hint: create.body.hint,
+        });
         expect(create.body.hint).to.match(/^Send a JSON object/);
       });
     });

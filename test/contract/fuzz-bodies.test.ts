@@ -29,7 +29,12 @@ describe('fuzzing the bodies of every POST operation (issue 14)', function () {
   });
 
   it('takes its operations from /openapi.json: create, apply and the RPC list calls among them', () => {
-    expect(operations.map((o) => o.operation.operationId)).to.include.members(['createJob', 'applyToJob', 'listOrganizations', 'listLocations']);
+    expect(operations.map((o) => o.operation.operationId)).to.include.members([
+      'createJob',
+      'applyToJob',
+      'listOrganizations',
+      'listLocations',
+    ]);
   });
 
   it('answers hostile bodies without a 5xx, every error as the JSON error object', async () => {

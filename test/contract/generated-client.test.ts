@@ -23,7 +23,9 @@ describe('the generated TypeScript client (clients/typescript)', () => {
   it('compiles with strict settings, the README example included', async function () {
     this.timeout(60_000);
     const tsc = path.join(projectRoot(), 'node_modules', '.bin', 'tsc');
-    const result = await run(tsc, ['-p', path.join(projectRoot(), 'clients', 'typescript', 'tsconfig.json')]).catch((err: { stdout: string }) => err);
+    const result = await run(tsc, ['-p', path.join(projectRoot(), 'clients', 'typescript', 'tsconfig.json')]).catch(
+      (err: { stdout: string }) => err,
+    );
     expect(result.stdout).to.equal('');
   });
 

@@ -15,7 +15,9 @@ import { httpClient } from '../support/http';
 type AnyRoute = RouteDefinition<any, any, any>;
 
 function operations(doc: OpenApiDocument): [string, string, OperationObject][] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [method.toUpperCase(), path, op] as [string, string, OperationObject]));
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => [method.toUpperCase(), path, op] as [string, string, OperationObject]),
+  );
 }
 
 function opFor(doc: OpenApiDocument, route: AnyRoute): OperationObject | undefined {
@@ -57,7 +59,8 @@ describe('the OpenAPI document', () => {
     const listed = new Set(operations(doc).map(([m, p, op]) => `${m} ${p} ${op.operationId}`));
     const routes = apiRoutes();
     expect(routes.length).to.be.greaterThan(0);
-    for (const route of routes) expect(listed, `${route.method} ${route.path}`).to.include(`${route.method} ${route.path} ${route.operationId}`);
+    for (const route of routes)
+      expect(listed, `${route.method} ${route.path}`).to.include(`${route.method} ${route.path} ${route.operationId}`);
     for (const path of ['/openapi.json', '/docs', '/healthz', '/readyz']) expect(doc.paths).to.have.property(path);
   });
 
@@ -74,11 +77,16 @@ describe('the OpenAPI document', () => {
           if (list) {
             // A comma list is documented as the array of its values, sent comma-joined.
             expect(param, `${route.operationId} ${name}`).to.deep.include({ style: 'form', explode: false });
-            expect(param.schema, `${route.operationId} ${name}`).to.deep.equal({ type: 'array', items: list.items, maxItems: list.maxItems });
+            expect(param.schema, `${route.operationId} ${name}`).to.deep.equal({
+              type: 'array',
+              items: list.items,
+              maxItems: list.maxItems,
+            });
             continue;
           }
           const flat: Record<string, unknown> = { ...source, ...(Array.isArray(source.anyOf) ? { type: 'string' } : {}) };
-          for (const key of CONSTRAINTS) if (key in flat && key !== 'type') expect(param.schema[key], `${route.operationId} ${name}.${key}`).to.deep.equal(flat[key]);
+          for (const key of CONSTRAINTS)
+            if (key in flat && key !== 'type') expect(param.schema[key], `${route.operationId} ${name}.${key}`).to.deep.equal(flat[key]);
           expect(param.schema.type ?? param.schema.$ref, `${route.operationId} ${name} type`).to.not.equal(undefined);
         }
       }
@@ -111,11 +119,15 @@ describe('the OpenAPI document', () => {
     const gets = operations(doc).filter(([method]) => method === 'GET');
     expect(gets.length).to.be.greaterThan(5);
     for (const [, path, op] of gets) {
-      expect(op.parameters?.map((p) => `${p.in} ${p.name}`), path).to.include('header If-None-Match');
+      expect(
+        op.parameters?.map((p) => `${p.in} ${p.name}`),
+        path,
+      ).to.include('header If-None-Match');
       expect(op.responses['200'].headers, path).to.have.property('ETag');
       expect(op.responses, path).to.have.property('304');
     }
-    for (const [method, path, op] of operations(doc).filter(([m]) => m !== 'GET')) expect(op.responses, `${method} ${path}`).not.to.have.property('304');
+    for (const [method, path, op] of operations(doc).filter(([m]) => m !== 'GET'))
+      expect(op.responses, `${method} ${path}`).not.to.have.property('304');
   });
 
   it('gives every response a schema and an example that validates against it', () => {
@@ -161,7 +173,8 @@ describe('the OpenAPI document', () => {
     for (const [, , op] of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
-        for (const code of Object.keys(response.content!['application/json'].examples!)) expect(ERROR_STATUS[code as ErrorCode]).to.equal(Number(status));
+        for (const code of Object.keys(response.content!['application/json'].examples!))
+          expect(ERROR_STATUS[code as ErrorCode]).to.equal(Number(status));
       }
     }
   });
@@ -200,7 +213,8 @@ describe('the OpenAPI document', () => {
     expect(text).to.not.match(/"(TypeBox\.\w+|\[?Kind\]?|\[?OptionalKind\]?)":/);
     const refs = [...text.matchAll(/"\$ref":"#\/components\/(\w+)\/([^"]+)"/g)];
     expect(refs.length).to.be.greaterThan(0);
-    for (const [, kind, name] of refs) expect((doc.components as Record<string, Record<string, unknown>>)[kind], `${kind}/${name}`).to.have.property(name);
+    for (const [, kind, name] of refs)
+      expect((doc.components as Record<string, Record<string, unknown>>)[kind], `${kind}/${name}`).to.have.property(name);
   });
 
   it('is served by each service for its own part, and whole at the base URL', async () => {

@@ -24,9 +24,9 @@ describe('the OpenAPI document under Redocly lint (recommended rules)', () => {
       await writeFile(file, JSON.stringify(await servedDocument()));
       const cli = path.join(projectRoot(), 'node_modules', '.bin', 'redocly');
       // Exit status 1 means problems were found; the JSON report says which.
-      const { stdout } = await run(cli, ['lint', file, '--format=json', '--extends=recommended'], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }).catch(
-        (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
-      );
+      const { stdout } = await run(cli, ['lint', file, '--format=json', '--extends=recommended'], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
       const report = JSON.parse(stdout) as { totals: { errors: number }; problems: LintProblem[] };
       const errors = report.problems.filter((p) => p.severity === 'error');
       expect(errors.map((p) => `${p.ruleId}: ${p.message}`)).to.deep.equal([]);

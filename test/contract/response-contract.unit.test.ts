@@ -5,7 +5,10 @@ import { defineRoute } from '../../shared/http/route';
 import { buildOpenApiDocument } from '../../shared/openapi/build-document';
 import { ResponseContract, type ObservedResponse } from '../../shared/openapi/response-contract';
 
-const Thing = Type.Object({ id: Type.String({ format: 'uuid' }), size: Type.Integer({ minimum: 0 }) }, { $id: 'Thing', additionalProperties: false });
+const Thing = Type.Object(
+  { id: Type.String({ format: 'uuid' }), size: Type.Integer({ minimum: 0 }) },
+  { $id: 'Thing', additionalProperties: false },
+);
 const ID = '3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70';
 
 const route = (operationId: string, path: string, extra: object = {}) =>
@@ -26,8 +29,14 @@ const contract = new ResponseContract(
     [
       route('getThing', '/things/{thing_id}'),
       route('searchThings', '/things/search', { errors: [] }),
-      route('makeThing', '/things', { method: 'POST', body: Thing, responses: { 201: { description: 'made', schema: Thing, example: { id: ID, size: 1 } } } }),
-      route('page', '/page', { responses: { 200: { description: 'html', schema: Type.String({ contentMediaType: 'text/html' }), example: '<p>' } } }),
+      route('makeThing', '/things', {
+        method: 'POST',
+        body: Thing,
+        responses: { 201: { description: 'made', schema: Thing, example: { id: ID, size: 1 } } },
+      }),
+      route('page', '/page', {
+        responses: { 200: { description: 'html', schema: Type.String({ contentMediaType: 'text/html' }), example: '<p>' } },
+      }),
     ],
     { title: 't', summary: 's' },
   ),
@@ -38,7 +47,12 @@ function json(method: string, url: string, status: number, body: unknown, header
     method,
     url,
     status,
-    headers: { 'x-request-id': 'r1', 'content-type': 'application/json; charset=utf-8', ...(method === 'GET' || method === 'HEAD' ? { etag: 'W/"5-x"' } : {}), ...headers },
+    headers: {
+      'x-request-id': 'r1',
+      'content-type': 'application/json; charset=utf-8',
+      ...(method === 'GET' || method === 'HEAD' ? { etag: 'W/"5-x"' } : {}),
+      ...headers,
+    },
     body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
   };
 }
@@ -55,7 +69,10 @@ describe('the response contract check (unit)', () => {
 
   it('reports a body that breaks the schema, naming the field', () => {
     const problems = contract.check(json('GET', `/things/${ID}`, 200, { id: 'not-a-uuid', size: -1, extra: true }));
-    expect(problems.join('\n')).to.include('body/id must match format "uuid"').and.include('body/size must be >= 0').and.include('must NOT have additional properties');
+    expect(problems.join('\n'))
+      .to.include('body/id must match format "uuid"')
+      .and.include('body/size must be >= 0')
+      .and.include('must NOT have additional properties');
     expect(problems[0]).to.match(/^GET \/things\/\S+ -> 200: /);
   });
 
@@ -63,15 +80,23 @@ describe('the response contract check (unit)', () => {
     expect(contract.check(json('GET', `/things/${ID}`, 201, { id: ID, size: 2 }))).to.deep.equal([
       `GET /things/${ID} -> 201: status 201 is not documented for getThing (documented: 200, 304, 400, 404, 429, 500, 503)`,
     ]);
-    expect(contract.check(error('GET', '/things/search', errors.jobNotFound('x')))[0]).to.include('status 404 is not documented for searchThings');
+    expect(contract.check(error('GET', '/things/search', errors.jobNotFound('x')))[0]).to.include(
+      'status 404 is not documented for searchThings',
+    );
     const wrongCode = contract.check(error('GET', '/things/search', errors.unknownLocation(ID)));
     expect(wrongCode.join('\n')).to.include('body/code must be equal to one of the allowed values');
   });
 
   it('requires x-request-id on every response and the headers a status documents', () => {
-    const bare = { ...json('GET', `/things/${ID}`, 200, { id: ID, size: 2 }), headers: { 'content-type': 'application/json', etag: 'W/"1"' } };
+    const bare = {
+      ...json('GET', `/things/${ID}`, 200, { id: ID, size: 2 }),
+      headers: { 'content-type': 'application/json', etag: 'W/"1"' },
+    };
     expect(contract.check(bare)).to.deep.equal([`GET /things/${ID} -> 200: the x-request-id header is missing`]);
-    const untagged = { ...json('GET', `/things/${ID}`, 200, { id: ID, size: 2 }), headers: { 'x-request-id': 'r', 'content-type': 'application/json' } };
+    const untagged = {
+      ...json('GET', `/things/${ID}`, 200, { id: ID, size: 2 }),
+      headers: { 'x-request-id': 'r', 'content-type': 'application/json' },
+    };
     expect(contract.check(untagged)).to.deep.equal([`GET /things/${ID} -> 200: the documented header ETag is missing`]);
     const unavailable = errors.unavailable('Elasticsearch');
     expect(contract.check(json('GET', `/things/${ID}`, 503, unavailable.toBody()))).to.deep.equal([
@@ -93,13 +118,20 @@ describe('the response contract check (unit)', () => {
       'DELETE /things -> 405: Allow is "POST, PUT" but the document has POST',
     ]);
     expect(contract.check(error('DELETE', '/things', errors.methodNotAllowed('DELETE', [])))[0]).to.include('Allow is ""');
-    expect(contract.check(error('DELETE', '/things', errors.routeNotFound('DELETE', '/things')))[0]).to.include('only 405 method_not_allowed may answer');
+    expect(contract.check(error('DELETE', '/things', errors.routeNotFound('DELETE', '/things')))[0]).to.include(
+      'only 405 method_not_allowed may answer',
+    );
   });
 
   it('checks the media type, and JSON bodies that are not JSON', () => {
-    const html = { ...json('GET', '/page', 200, '<p>hi</p>'), headers: { 'x-request-id': 'r', etag: 'W/"1"', 'content-type': 'text/html; charset=utf-8' } };
+    const html = {
+      ...json('GET', '/page', 200, '<p>hi</p>'),
+      headers: { 'x-request-id': 'r', etag: 'W/"1"', 'content-type': 'text/html; charset=utf-8' },
+    };
     expect(contract.check(html)).to.deep.equal([]);
-    expect(contract.check(json('GET', '/page', 200, '"<p>"'))[0]).to.include('Content-Type "application/json" is not documented (documented: text/html)');
+    expect(contract.check(json('GET', '/page', 200, '"<p>"'))[0]).to.include(
+      'Content-Type "application/json" is not documented (documented: text/html)',
+    );
     expect(contract.check(json('GET', `/things/${ID}`, 200, '{not json'))[0]).to.include('the body is not JSON');
   });
 
@@ -110,7 +142,9 @@ describe('the response contract check (unit)', () => {
   it('accepts 304 Not Modified on GET operations, without a body and with the ETag', () => {
     const notModified = { ...json('GET', `/things/${ID}`, 304, ''), body: Buffer.alloc(0) };
     expect(contract.check(notModified)).to.deep.equal([]);
-    expect(contract.check({ ...notModified, body: Buffer.from('{}') })).to.deep.equal([`GET /things/${ID} -> 304: a body was sent but the document describes none`]);
+    expect(contract.check({ ...notModified, body: Buffer.from('{}') })).to.deep.equal([
+      `GET /things/${ID} -> 304: a body was sent but the document describes none`,
+    ]);
     expect(contract.check(json('POST', '/things', 304, ''))[0]).to.include('status 304 is not documented for makeThing');
   });
 });

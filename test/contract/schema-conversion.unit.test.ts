@@ -44,7 +44,9 @@ describe('OpenAPI schema conversion (unit)', () => {
   it('refuses two different shapes under one $id', () => {
     const components = new SchemaComponents();
     components.convert(Named);
-    expect(() => components.convert(Type.Object({ other: Type.String() }, { $id: 'Named' }))).to.throw('two different schemas share the $id "Named"');
+    expect(() => components.convert(Type.Object({ other: Type.String() }, { $id: 'Named' }))).to.throw(
+      'two different schemas share the $id "Named"',
+    );
   });
 
   it('writes a union of literals as an enum, keeping its description', () => {
@@ -55,9 +57,23 @@ describe('OpenAPI schema conversion (unit)', () => {
   });
 
   it('adds the errors the shared machinery answers to those a route lists', () => {
-    expect(operationErrorCodes(route({ errors: ['not_found'] }))).to.deep.equal(['invalid_request', 'not_found', 'rate_limited', 'internal', 'unavailable']);
-    expect(operationErrorCodes(route({ method: 'POST', body: Named, auth: 'apiKey', invalidInputCode: 'invalid_argument' } as never))).to.deep.equal([
-      'invalid_argument', 'unauthenticated', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'unavailable',
+    expect(operationErrorCodes(route({ errors: ['not_found'] }))).to.deep.equal([
+      'invalid_request',
+      'not_found',
+      'rate_limited',
+      'internal',
+      'unavailable',
+    ]);
+    expect(
+      operationErrorCodes(route({ method: 'POST', body: Named, auth: 'apiKey', invalidInputCode: 'invalid_argument' } as never)),
+    ).to.deep.equal([
+      'invalid_argument',
+      'unauthenticated',
+      'payload_too_large',
+      'unsupported_media_type',
+      'rate_limited',
+      'internal',
+      'unavailable',
     ]);
     expect(operationErrorCodes(route({ tags: ['Operations'] }))).to.deep.equal(['invalid_request', 'internal']);
   });
@@ -85,7 +101,11 @@ describe('OpenAPI schema conversion (unit)', () => {
       },
     ]);
     expect(op.responses['400'].content!['application/json'].examples!.invalid_request.value).to.deep.equal(
-      errors.invalidRequest('Invalid query parameter: limit must be <= 100.', 'Fix the parameters named in details.', [{ field: 'limit', message: 'must be <= 100' }]).toBody(),
+      errors
+        .invalidRequest('Invalid query parameter: limit must be <= 100.', 'Fix the parameters named in details.', [
+          { field: 'limit', message: 'must be <= 100' },
+        ])
+        .toBody(),
     );
   });
 
@@ -112,12 +132,16 @@ describe('OpenAPI schema conversion (unit)', () => {
       { title: 't', summary: 's' },
     );
     const op = doc.paths['/things'].post!;
-    expect(op.parameters).to.deep.equal([{ name: 'Idempotency-Key', in: 'header', required: false, description: 'retry key', schema: { type: 'string', maxLength: 9 } }]);
+    expect(op.parameters).to.deep.equal([
+      { name: 'Idempotency-Key', in: 'header', required: false, description: 'retry key', schema: { type: 'string', maxLength: 9 } },
+    ]);
     const headers = op.responses['201'].headers as Record<string, { required?: boolean }>;
     expect([headers.Location.required, headers['Idempotent-Replayed'].required]).to.deep.equal([true, false]);
   });
 
   it('refuses one operationId on two operations', () => {
-    expect(() => buildOpenApiDocument([route(), route({ path: '/other' })], { title: 't', summary: 's' })).to.throw('operationId "op" is used by both');
+    expect(() => buildOpenApiDocument([route(), route({ path: '/other' })], { title: 't', summary: 's' })).to.throw(
+      'operationId "op" is used by both',
+    );
   });
 });

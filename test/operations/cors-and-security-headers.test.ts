@@ -35,7 +35,11 @@ const corsHeaders = (res: Response) => ({
   maxAge: res.headers['access-control-max-age'],
 });
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
 
 /** A CORS preflight as browsers send it. */
 const preflight = (client: ReturnType<typeof httpClient>, path: string, method: string, origin = PAGE, requestHeaders?: string) => {
@@ -94,7 +98,12 @@ describe('security headers and CORS (issue 14, item 5)', () => {
       const res = await httpClient(wholeApi().handler).get('/docs').expect(200);
       const csp = res.headers['content-security-policy'];
       expect(csp).to.equal(DOCS_PAGE_CSP);
-      const directives = Object.fromEntries(csp.split(';').map((d: string) => d.trim().split(/\s+/)).map(([name, ...values]: string[]) => [name, values]));
+      const directives = Object.fromEntries(
+        csp
+          .split(';')
+          .map((d: string) => d.trim().split(/\s+/))
+          .map(([name, ...values]: string[]) => [name, values]),
+      );
       expect(directives['default-src']).to.deep.equal(["'none'"]);
       expect(directives['script-src']).to.deep.equal(["'self'"]);
       expect(directives['connect-src']).to.deep.equal(["'self'"]);
@@ -126,7 +135,14 @@ describe('security headers and CORS (issue 14, item 5)', () => {
         expect(cors.origin, `answer ${i}`).to.equal('*');
         expect(cors.credentials).to.equal(undefined);
         // A page can read the request id, the tag and the limits, which browsers hide unless listed.
-        expect(list(cors.expose)).to.include.members(['x-request-id', 'etag', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']);
+        expect(list(cors.expose)).to.include.members([
+          'x-request-id',
+          'etag',
+          'retry-after',
+          'ratelimit-limit',
+          'ratelimit-remaining',
+          'ratelimit-reset',
+        ]);
       }
     });
 
@@ -157,7 +173,12 @@ describe('security headers and CORS (issue 14, item 5)', () => {
     it('never rate limits a preflight, nor counts it as an error: it is a 204 in the metrics', async () => {
       const client = httpClient(wholeApi({ readRateLimitPerMinute: 1, writeRateLimitPerMinute: 1 }).handler);
       for (let i = 0; i < 5; i++) {
-        for (const [path, method] of [['/agents/jobs', 'GET'], [ORGANIZATIONS, 'POST'], ['/agents/jobs', 'POST'], [`/agents/jobs/${world.job.id}/apply`, 'POST']]) {
+        for (const [path, method] of [
+          ['/agents/jobs', 'GET'],
+          [ORGANIZATIONS, 'POST'],
+          ['/agents/jobs', 'POST'],
+          [`/agents/jobs/${world.job.id}/apply`, 'POST'],
+        ]) {
           const res = await preflight(client, path, method).expect(204);
           expect(res.headers['ratelimit-limit']).to.equal(undefined);
         }
@@ -194,7 +215,9 @@ describe('security headers and CORS (issue 14, item 5)', () => {
 
     it('exposes them to the origins of CORS_WRITE_ORIGINS only, with the key and Idempotency-Key headers allowed', async () => {
       const client = httpClient(wholeApi({ corsWriteOrigins: [RECRUITER_SITE] }).handler);
-      const allowed = await preflight(client, '/agents/jobs', 'POST', RECRUITER_SITE, 'content-type, x-api-key, idempotency-key').expect(204);
+      const allowed = await preflight(client, '/agents/jobs', 'POST', RECRUITER_SITE, 'content-type, x-api-key, idempotency-key').expect(
+        204,
+      );
       expect(corsHeaders(allowed)).to.deep.include({ origin: RECRUITER_SITE, credentials: undefined, maxAge: '600' });
       // Every method of the operations that take a key: create and apply (POST), edit (PATCH), the recruiter's and applicant's lists (GET).
       expect(list(corsHeaders(allowed).methods)).to.have.members(['post', 'patch', 'get', 'head']);
@@ -204,8 +227,19 @@ describe('security headers and CORS (issue 14, item 5)', () => {
       const other = await preflight(client, '/agents/jobs', 'POST', PAGE, 'content-type, x-api-key').expect(204);
       expect(corsHeaders(other).origin).to.equal(undefined);
 
-      const body = { title: 'CORS Engineer', organization_id: world.organization.id, location_id: world.location.id, type: 'full_time', salary: '1' };
-      const created = await client.post('/agents/jobs').set('Origin', RECRUITER_SITE).set('x-api-key', world.recruiterKey.key).send(body).expect(201);
+      const body = {
+        title: 'CORS Engineer',
+        organization_id: world.organization.id,
+        location_id: world.location.id,
+        type: 'full_time',
+        salary: '1',
+      };
+      const created = await client
+        .post('/agents/jobs')
+        .set('Origin', RECRUITER_SITE)
+        .set('x-api-key', world.recruiterKey.key)
+        .send(body)
+        .expect(201);
       expect(corsHeaders(created).origin).to.equal(RECRUITER_SITE);
       expect(list(corsHeaders(created).expose)).to.include.members(['location', 'idempotent-replayed', 'x-request-id']);
       const refused = await client.post('/agents/jobs').set('Origin', PAGE).set('x-api-key', world.recruiterKey.key).send({}).expect(400);
@@ -215,9 +249,14 @@ describe('security headers and CORS (issue 14, item 5)', () => {
     });
 
     it('takes CORS_WRITE_ORIGINS as a comma list of exact origins, refusing anything else at start-up', () => {
-      expect(loadConfig({ CORS_WRITE_ORIGINS: ' https://a.example, http://localhost:8080 ' }).corsWriteOrigins).to.deep.equal(['https://a.example', 'http://localhost:8080']);
+      expect(loadConfig({ CORS_WRITE_ORIGINS: ' https://a.example, http://localhost:8080 ' }).corsWriteOrigins).to.deep.equal([
+        'https://a.example',
+        'http://localhost:8080',
+      ]);
       for (const bad of ['https://a.example/', 'https://a.example/app', '*', 'a.example', 'ftp://a.example', 'https://A.example']) {
-        expect(() => loadConfig({ CORS_WRITE_ORIGINS: bad }), bad).to.throw(`CORS_WRITE_ORIGINS must list origins such as https://app.example.com (no path, no trailing slash), got "${bad}"`);
+        expect(() => loadConfig({ CORS_WRITE_ORIGINS: bad }), bad).to.throw(
+          `CORS_WRITE_ORIGINS must list origins such as https://app.example.com (no path, no trailing slash), got "${bad}"`,
+        );
       }
     });
   });
@@ -256,7 +295,11 @@ describe('security headers and CORS (issue 14, item 5)', () => {
     });
 
     /** What fetch in the page at `pageOrigin` gets from the API: the answer, or the error that stopped it. */
-    const fetchFromPage = async (pageOrigin: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) => {
+    const fetchFromPage = async (
+      pageOrigin: string,
+      url: string,
+      init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+    ) => {
       const page = await browser!.context.newPage();
       try {
         await page.goto(`${pageOrigin}/`);
@@ -278,21 +321,35 @@ describe('security headers and CORS (issue 14, item 5)', () => {
     };
 
     it('reads the public operations, and creates a job only from a configured origin', async () => {
-      const pageOrigin = await listen((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>agent</title>'));
+      const pageOrigin = await listen((_req, res) =>
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>agent</title>'),
+      );
       const closedApi = await listen(contractChecked(wholeApi().handler));
       const openApi = await listen(contractChecked(wholeApi({ corsWriteOrigins: [pageOrigin] }).handler));
 
-      const browse = await fetchFromPage(pageOrigin, `${closedApi}/agents/jobs?limit=1`, { headers: { 'If-None-Match': '"x"', 'X-Request-Id': 'from-the-page' } });
+      const browse = await fetchFromPage(pageOrigin, `${closedApi}/agents/jobs?limit=1`, {
+        headers: { 'If-None-Match': '"x"', 'X-Request-Id': 'from-the-page' },
+      });
       expect(browse).to.deep.include({ status: 200, requestId: 'from-the-page' });
       expect(browse.body?.jobs).to.be.an('array');
-      const rpc = await fetchFromPage(pageOrigin, `${closedApi}${ORGANIZATIONS}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const rpc = await fetchFromPage(pageOrigin, `${closedApi}${ORGANIZATIONS}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(rpc).to.deep.include({ status: 200 });
 
       const create = (api: string, title: string) =>
         fetchFromPage(pageOrigin, `${api}/agents/jobs`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'x-api-key': world.recruiterKey.key, 'Idempotency-Key': title.replace(/ /g, '-') },
-          body: JSON.stringify({ title, organization_id: world.organization.id, location_id: world.location.id, type: 'full_time', salary: '1' }),
+          body: JSON.stringify({
+            title,
+            organization_id: world.organization.id,
+            location_id: world.location.id,
+            type: 'full_time',
+            salary: '1',
+          }),
         });
       const blocked = await create(closedApi, 'Blocked by CORS');
       expect(blocked.error).to.include('Failed to fetch');
@@ -300,7 +357,9 @@ describe('security headers and CORS (issue 14, item 5)', () => {
       expect(made).to.deep.include({ status: 201 });
       expect(made.location).to.match(/\/agents\/jobs\/[0-9a-f-]{36}$/);
       // The refused create never reached the handler: the browser stopped at the preflight.
-      const titles = await testDb().query<{ title: string }>("SELECT title FROM jobs WHERE title IN ('Blocked by CORS', 'Created from a page')");
+      const titles = await testDb().query<{ title: string }>(
+        "SELECT title FROM jobs WHERE title IN ('Blocked by CORS', 'Created from a page')",
+      );
       expect(titles.map((t) => t.title)).to.deep.equal(['Created from a page']);
     });
   });

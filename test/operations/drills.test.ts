@@ -36,7 +36,7 @@ describe('failure drills (npm run drill)', function () {
     return result;
   };
 
-  it('es-node-loss: the primary\'s node killed and restarted under 8 concurrent readers: 0 failed reads, green again', async () => {
+  it("es-node-loss: the primary's node killed and restarted under 8 concurrent readers: 0 failed reads, green again", async () => {
     const result = await drill('es-node-loss', { phaseSeconds: 2, faultSeconds: 2 });
     expect(result.failed).to.equal(0);
     expect(result.cluster_status_after).to.equal('green');
@@ -62,16 +62,29 @@ describe('failure drills (npm run drill)', function () {
   });
 
   it('postgres-outage (through the CLI: npm run drill -- postgres-outage --json): clean 503s, recovery without restart, nothing half-written', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/drills/main.ts', 'postgres-outage', '--json', '--phase-seconds', '2', '--fault-seconds', '3'], {
-      cwd: ROOT,
-      timeout: 300_000,
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/drills/main.ts', 'postgres-outage', '--json', '--phase-seconds', '2', '--fault-seconds', '3'],
+      {
+        cwd: ROOT,
+        timeout: 300_000,
+        env: { ...process.env, LOG_LEVEL: 'warn' },
+      },
+    );
     const lines = stdout.trim().split('\n');
     expect(lines, 'one JSON object on stdout').to.have.length(1);
     const result = JSON.parse(lines[0]) as DrillResult;
     console.log(`      ${lines[0]}`);
-    expect(result).to.include({ drill: 'postgres-outage', passed: true, failed: 0, lost: 0, duplicated: 0, half_written_rows: 0, same_process: true, first_request_after_cuts: 201 });
+    expect(result).to.include({
+      drill: 'postgres-outage',
+      passed: true,
+      failed: 0,
+      lost: 0,
+      duplicated: 0,
+      half_written_rows: 0,
+      same_process: true,
+      first_request_after_cuts: 201,
+    });
     expect((result.statuses as Record<string, number>)['503'], 'some requests met a cut session').to.be.greaterThan(0);
   });
 });

@@ -93,12 +93,18 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
   });
 
   it('kustomization lists every manifest file', async () => {
-    const kustomization = parseAllDocuments(await readFile(path.join(DIR, 'kustomization.yaml'), 'utf8'))[0].toJS() as { resources: string[] };
+    const kustomization = parseAllDocuments(await readFile(path.join(DIR, 'kustomization.yaml'), 'utf8'))[0].toJS() as {
+      resources: string[];
+    };
     expect([...kustomization.resources].sort()).to.deep.equal((await sourceFiles()).sort());
   });
 
   it('read, write and indexer Deployments: ready on /readyz, the compiled entry points, an image built here', () => {
-    const entry = { read: 'dist/services/read/server.js', write: 'dist/services/write/server.js', indexer: 'dist/services/write/server.js' };
+    const entry = {
+      read: 'dist/services/read/server.js',
+      write: 'dist/services/write/server.js',
+      indexer: 'dist/services/write/server.js',
+    };
     for (const [name, file] of Object.entries(entry)) {
       const container = find('Deployment', name).spec.template.spec.containers[0];
       expect(container.readinessProbe.httpGet.path, name).to.equal('/readyz');
@@ -106,10 +112,16 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       expect(container.command, name).to.deep.equal(['node', '--enable-source-maps', file]);
       expect(container.image, name).to.match(/^jla-api:/);
     }
-    const env = (name: string) => Object.fromEntries(find('Deployment', name).spec.template.spec.containers[0].env.map((e: { name: string; value?: string }) => [e.name, e.value]));
+    const env = (name: string) =>
+      Object.fromEntries(
+        find('Deployment', name).spec.template.spec.containers[0].env.map((e: { name: string; value?: string }) => [e.name, e.value]),
+      );
     expect(env('write').RUN_INDEXER).to.equal('false');
     expect(env('indexer').RUN_INDEXER).to.equal('true');
-    expect(all.some((m) => m.kind === 'Service' && m.metadata.name === 'indexer'), 'no traffic reaches the indexer').to.equal(false);
+    expect(
+      all.some((m) => m.kind === 'Service' && m.metadata.name === 'indexer'),
+      'no traffic reaches the indexer',
+    ).to.equal(false);
   });
 
   it('the read tier scales on its own (HPA) and every Deployment has a PodDisruptionBudget matching its pods', () => {
@@ -119,12 +131,14 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     for (const name of ['read', 'write', 'indexer']) {
       const pdb = find('PodDisruptionBudget', name);
       const labels = find('Deployment', name).spec.template.metadata.labels;
-      for (const [key, value] of Object.entries(pdb.spec.selector.matchLabels)) expect(labels[key], `${name} PDB selects its pods`).to.equal(value);
+      for (const [key, value] of Object.entries(pdb.spec.selector.matchLabels))
+        expect(labels[key], `${name} PDB selects its pods`).to.equal(value);
     }
     for (const name of ['read', 'write']) {
       const service = find('Service', name);
       const labels = find('Deployment', name).spec.template.metadata.labels;
-      for (const [key, value] of Object.entries(service.spec.selector)) expect(labels[key], `${name} Service selects its pods`).to.equal(value);
+      for (const [key, value] of Object.entries(service.spec.selector))
+        expect(labels[key], `${name} Service selects its pods`).to.equal(value);
     }
   });
 
@@ -141,11 +155,21 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
 
   it('the Ingress routes /agents, /docs, /openapi.json and /mcp to Services that exist, on ports they have', () => {
     const ingress = find('Ingress', 'api');
-    const paths = (ingress.spec.rules as { http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[]).flatMap((r) => r.http.paths);
+    const paths = (
+      ingress.spec.rules as {
+        http: {
+          paths: { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[];
+        };
+      }[]
+    ).flatMap((r) => r.http.paths);
     /** The backend the Ingress picks for a request path: the longest match, Exact before Prefix. */
     const route = (requestPath: string) =>
       paths
-        .filter((p) => (p.pathType === 'Exact' ? p.path === requestPath : requestPath === p.path || requestPath.startsWith(`${p.path.replace(/\/$/, '')}/`)))
+        .filter((p) =>
+          p.pathType === 'Exact'
+            ? p.path === requestPath
+            : requestPath === p.path || requestPath.startsWith(`${p.path.replace(/\/$/, '')}/`),
+        )
         .sort((a, b) => b.path.length - a.path.length || (a.pathType === 'Exact' ? -1 : 1))[0]?.backend.service;
     const expected: Record<string, string> = {
       '/agents/jobs/search': 'read',
@@ -162,7 +186,10 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     for (const backend of paths.map((p) => p.backend.service)) {
       const service = find('Service', backend.name);
       const ports = service.spec.ports as { name?: string; port: number }[];
-      expect(ports.some((p) => (backend.port.name ? p.name === backend.port.name : p.port === backend.port.number)), `${backend.name} has port ${JSON.stringify(backend.port)}`).to.equal(true);
+      expect(
+        ports.some((p) => (backend.port.name ? p.name === backend.port.name : p.port === backend.port.number)),
+        `${backend.name} has port ${JSON.stringify(backend.port)}`,
+      ).to.equal(true);
     }
   });
 
@@ -180,7 +207,9 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(nodeSets.reduce((n, set) => n + set.count, 0)).to.equal(3);
     for (const set of nodeSets) {
       expect(set.config['node.roles']).to.include.members(['master', 'data']);
-      expect(set.podTemplate.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey).to.equal('kubernetes.io/hostname');
+      expect(set.podTemplate.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey).to.equal(
+        'kubernetes.io/hostname',
+      );
     }
     const config = find('ConfigMap', 'jla-config').data!;
     expect(config.ES_REPLICAS).to.equal('1');

@@ -28,7 +28,9 @@ function samples(text: string): { name: string; labels: Labels; value: number }[
 
 /** The value of the one sample with exactly this name and these labels (undefined when absent). */
 function sample(text: string, name: string, labels: Labels = {}): number | undefined {
-  const found = samples(text).filter((s) => s.name === name && JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()));
+  const found = samples(text).filter(
+    (s) => s.name === name && JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()),
+  );
   expect(found.length, `${name} ${JSON.stringify(labels)}`).to.be.lessThan(2);
   return found[0]?.value;
 }
@@ -170,7 +172,11 @@ describe('GET /metrics (DESIGN.md 11)', () => {
     it('reports the outbox backlog as it is at scrape time: rows waiting, retrying, age of the oldest', async () => {
       const client = httpClient(writeApp().app);
       const empty = (await scrape(client)).text;
-      expect([sample(empty, 'jla_outbox_pending_rows'), sample(empty, 'jla_outbox_retrying_rows'), sample(empty, 'jla_outbox_oldest_age_seconds')]).to.deep.equal([0, 0, 0]);
+      expect([
+        sample(empty, 'jla_outbox_pending_rows'),
+        sample(empty, 'jla_outbox_retrying_rows'),
+        sample(empty, 'jla_outbox_oldest_age_seconds'),
+      ]).to.deep.equal([0, 0, 0]);
 
       const jobs = await Promise.all([1, 2, 3].map(() => insertJobRow({ organization_id: org, location_id: loc })));
       await testDb().query(
@@ -204,10 +210,20 @@ describe('GET /metrics (DESIGN.md 11)', () => {
     it('counts the documents the running indexer indexes, on the registry of the process', async () => {
       await resetIndex();
       const { app, http } = writeApp();
-      for (let i = 0; i < 3; i++) await createJob(testDb(), recruiter, { title: `Metrics job ${i}`, organization_id: org, location_id: loc, type: 'full_time', salary: '1' });
+      for (let i = 0; i < 3; i++)
+        await createJob(testDb(), recruiter, {
+          title: `Metrics job ${i}`,
+          organization_id: org,
+          location_id: loc,
+          type: 'full_time',
+          salary: '1',
+        });
       const running = startOutboxIndexer(testConfig({ indexerPollMs: 20 }), testDb(), testLogger, http.metrics.registry);
       try {
-        await waitFor(async () => (await testDb().query('SELECT 1 FROM job_index_outbox LIMIT 1')).length === 0, { what: 'the indexer to drain the outbox', timeoutMs: 10_000 });
+        await waitFor(async () => (await testDb().query('SELECT 1 FROM job_index_outbox LIMIT 1')).length === 0, {
+          what: 'the indexer to drain the outbox',
+          timeoutMs: 10_000,
+        });
       } finally {
         await running.stop();
       }

@@ -18,7 +18,10 @@ async function terminateServiceBackends(): Promise<number[]> {
   const admin = new Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   try {
-    const rows = await admin.query<{ pid: number }>('SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [APP_NAME]);
+    const rows = await admin.query<{ pid: number }>(
+      'SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+      [APP_NAME],
+    );
     return rows.rows.map((r) => r.pid);
   } finally {
     await admin.end();
@@ -68,7 +71,12 @@ describe('losing Postgres connections (the whole API as its own process, indexer
     });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
-    await waitFor(async () => (await fetch(`${base}/healthz`)).ok, { what: () => `the API to listen; its output:\n${output}`, timeoutMs: 60_000, intervalMs: 200, retryErrors: true });
+    await waitFor(async () => (await fetch(`${base}/healthz`)).ok, {
+      what: () => `the API to listen; its output:\n${output}`,
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      retryErrors: true,
+    });
   });
 
   after(async () => {
@@ -89,27 +97,36 @@ describe('losing Postgres connections (the whole API as its own process, indexer
 
   /** The jobs Postgres holds and the documents the index holds, once the outbox is drained. */
   async function settled(): Promise<{ jobs: string[]; documents: string[] }> {
-    return waitFor(async () => {
-      const [{ n }] = await testDb().query<{ n: number }>('SELECT count(*)::int AS n FROM job_index_outbox');
-      if (n > 0) return undefined;
-      await testSearch().indices.refresh({ index: testConfig().indexAlias });
-      const jobs = (await testDb().query<{ id: string }>('SELECT id FROM jobs ORDER BY id')).map((r) => r.id);
-      const hits = await testSearch().search<{ id: string }>({ index: testConfig().indexAlias, size: 1000, _source: ['id'] });
-      return { jobs, documents: hits.hits.hits.map((h) => h._source!.id).sort() };
-    }, { what: 'the outbox to drain', timeoutMs: 60_000, intervalMs: 200, retryErrors: true });
+    return waitFor(
+      async () => {
+        const [{ n }] = await testDb().query<{ n: number }>('SELECT count(*)::int AS n FROM job_index_outbox');
+        if (n > 0) return undefined;
+        await testSearch().indices.refresh({ index: testConfig().indexAlias });
+        const jobs = (await testDb().query<{ id: string }>('SELECT id FROM jobs ORDER BY id')).map((r) => r.id);
+        const hits = await testSearch().search<{ id: string }>({ index: testConfig().indexAlias, size: 1000, _source: ['id'] });
+        return { jobs, documents: hits.hits.hits.map((h) => h._source!.id).sort() };
+      },
+      { what: 'the outbox to drain', timeoutMs: 60_000, intervalMs: 200, retryErrors: true },
+    );
   }
 
   it('keeps serving when its sessions are ended while the indexer waits on a frozen Elasticsearch, and loses nothing', async () => {
     proxy.freeze();
     const first = await create('Frozen cluster job');
     expect(first.status).to.equal(201);
-    await waitFor(() => proxy.heldRequests().includes('/_bulk'), { what: 'the indexer to send its bulk request to the frozen node', timeoutMs: 10_000 });
+    await waitFor(() => proxy.heldRequests().includes('/_bulk'), {
+      what: 'the indexer to send its bulk request to the frozen node',
+      timeoutMs: 10_000,
+    });
     const ended = await terminateServiceBackends();
     expect(ended, 'the service had sessions to end').to.have.length.greaterThan(0);
     await waitFor(async () => !(await stillRunning(ended)), { what: 'the ended sessions to be gone' });
     // Each session's end reached the service before this request did: a process that crashed on
     // a lost session has died before it could answer.
-    const health = await fetch(`${base}/healthz`).then((res) => res.status, (err: Error) => err.message);
+    const health = await fetch(`${base}/healthz`).then(
+      (res) => res.status,
+      (err: Error) => err.message,
+    );
     expect(child.exitCode, `the process died:\n${output}`).to.equal(null);
     expect(health, `the process answers /healthz:\n${output}`).to.equal(200);
     proxy.thaw();
@@ -144,9 +161,13 @@ describe('losing Postgres connections (the whole API as its own process, indexer
       throw new Error(`${title} never succeeded`);
     };
     try {
-      await Promise.all(Array.from({ length: 4 }, (_, worker) => (async () => {
-        for (let i = 0; i < 10; i++) await createWithRetries(`Churn job ${worker}-${i}`);
-      })()));
+      await Promise.all(
+        Array.from({ length: 4 }, (_, worker) =>
+          (async () => {
+            for (let i = 0; i < 10; i++) await createWithRetries(`Churn job ${worker}-${i}`);
+          })(),
+        ),
+      );
     } finally {
       ending = false;
       await terminator;

@@ -45,8 +45,16 @@ describe('rate limits (DESIGN.md 10)', () => {
   let now = 0;
   /** Read and per-key limits as given, the address limits off unless `more` sets them. */
   const limits = (read: number, write: number, more: Partial<Config> = {}): Config =>
-    testConfig({ readRateLimitPerMinute: read, writeRateLimitPerMinute: write, writeAddressRateLimitPerMinute: 0, authFailureLimitPerMinute: 0, trustProxy: true, ...more });
-  const readApp = (config: Config) => createReadApp({ config, search: testSearch(), logger: testLogger, http: createHttpState(config) }).app;
+    testConfig({
+      readRateLimitPerMinute: read,
+      writeRateLimitPerMinute: write,
+      writeAddressRateLimitPerMinute: 0,
+      authFailureLimitPerMinute: 0,
+      trustProxy: true,
+      ...more,
+    });
+  const readApp = (config: Config) =>
+    createReadApp({ config, search: testSearch(), logger: testLogger, http: createHttpState(config) }).app;
   const writeApp = (config: Config, { db = testDb(), maxWindows }: { db?: Database; maxWindows?: number } = {}) =>
     createWriteApp({ config, db, search: testSearch(), logger: testLogger, http: createHttpState(config, { maxWindows }) }).app;
 
@@ -151,7 +159,11 @@ describe('rate limits (DESIGN.md 10)', () => {
       const client = httpClient(writeApp(limits(100, 1, { authFailureLimitPerMinute: 2 })));
       const apply = () => client.post(`/agents/jobs/${world.job.id}/apply`);
       expect(rateHeaders(await apply().expect(401))).to.deep.equal({ limit: '2', remaining: '1', reset: '60' });
-      expect(rateHeaders(await apply().set('x-api-key', generateApiKey()).expect(401))).to.deep.equal({ limit: '2', remaining: '0', reset: '60' });
+      expect(rateHeaders(await apply().set('x-api-key', generateApiKey()).expect(401))).to.deep.equal({
+        limit: '2',
+        remaining: '0',
+        reset: '60',
+      });
       expect((await apply().expect(429)).body).to.deep.equal(rateLimited(60));
       // Neither failure touched the key limit: the applicant's key still has its whole window.
       await apply().set('x-api-key', world.applicantKey.key).set('x-forwarded-for', '203.0.113.5').expect(201);
@@ -234,19 +246,32 @@ describe('rate limits (DESIGN.md 10)', () => {
     });
 
     it('keeps bounded memory without evicting a real key: floods of made-up keys and of addresses evict only addresses', async () => {
-      const client = httpClient(writeApp(limits(100, 2, { authFailureLimitPerMinute: 10, writeAddressRateLimitPerMinute: 1000 }), { maxWindows: 3 }));
-      const apply = (key: string, address: string) => client.post(`/agents/jobs/${world.job.id}/apply`).set('x-api-key', key).set('x-forwarded-for', address);
-      expect(rateHeaders(await apply(world.applicantKey.key, '203.0.113.1').expect(201))).to.deep.equal({ limit: '2', remaining: '1', reset: '60' });
+      const client = httpClient(
+        writeApp(limits(100, 2, { authFailureLimitPerMinute: 10, writeAddressRateLimitPerMinute: 1000 }), { maxWindows: 3 }),
+      );
+      const apply = (key: string, address: string) =>
+        client.post(`/agents/jobs/${world.job.id}/apply`).set('x-api-key', key).set('x-forwarded-for', address);
+      expect(rateHeaders(await apply(world.applicantKey.key, '203.0.113.1').expect(201))).to.deep.equal({
+        limit: '2',
+        remaining: '1',
+        reset: '60',
+      });
       for (let i = 0; i < 100; i++) await apply(generateApiKey(), `198.51.100.${i}`).expect(401);
       // With room for 3 windows per limiter, the key's window survived 100 made-up keys from 100 addresses.
-      expect(rateHeaders(await apply(world.applicantKey.key, '203.0.113.1').expect(409))).to.deep.equal({ limit: '2', remaining: '0', reset: '60' });
+      expect(rateHeaders(await apply(world.applicantKey.key, '203.0.113.1').expect(409))).to.deep.equal({
+        limit: '2',
+        remaining: '0',
+        reset: '60',
+      });
       await apply(world.applicantKey.key, '203.0.113.1').expect(429);
     });
   });
 
   describe('the whole API at one base URL', () => {
     const wholeApi = (config: Config) =>
-      httpClient(createAllInOneApp({ config, db: testDb(), search: testSearch(), logger: testLogger, http: createHttpState(config) }).handler);
+      httpClient(
+        createAllInOneApp({ config, db: testDb(), search: testSearch(), logger: testLogger, http: createHttpState(config) }).handler,
+      );
 
     it('never limits health, readiness, metrics or documentation, nor unknown paths', async () => {
       const client = wholeApi(limits(1, 1));
@@ -274,19 +299,31 @@ describe('rate limits (DESIGN.md 10)', () => {
     it('documents RateLimit-* on every response of the API operations, and on no health, metrics or docs operation', async () => {
       const doc = await servedDocument();
       const names = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
-      for (const [path, method] of [['/agents/jobs', 'get'], ['/agents/jobs', 'post'], ['/agents/jobs/{job_id}/apply', 'post'], [ORGANIZATIONS, 'post']] as const) {
+      for (const [path, method] of [
+        ['/agents/jobs', 'get'],
+        ['/agents/jobs', 'post'],
+        ['/agents/jobs/{job_id}/apply', 'post'],
+        [ORGANIZATIONS, 'post'],
+      ] as const) {
         const responses = doc.paths[path][method]!.responses;
-        for (const [status, response] of Object.entries(responses)) expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).to.include.members(names);
+        for (const [status, response] of Object.entries(responses))
+          expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).to.include.members(names);
         expect(responses['429'].headers).to.have.property('Retry-After');
       }
       for (const path of ['/healthz', '/readyz', '/metrics', '/openapi.json', '/docs']) {
-        for (const response of Object.values(doc.paths[path].get!.responses)) expect(Object.keys(response.headers ?? {}), path).to.not.include.members(names.slice(0, 1));
+        for (const response of Object.values(doc.paths[path].get!.responses))
+          expect(Object.keys(response.headers ?? {}), path).to.not.include.members(names.slice(0, 1));
       }
       expect(doc.components.headers.RateLimitRemaining).to.deep.include({ required: false, schema: { type: 'integer', minimum: 0 } });
     });
 
     it('is off by default: no limit and no RateLimit-* headers', async () => {
-      expect(loadConfig({})).to.include({ readRateLimitPerMinute: 0, writeRateLimitPerMinute: 0, writeAddressRateLimitPerMinute: 0, authFailureLimitPerMinute: 0 });
+      expect(loadConfig({})).to.include({
+        readRateLimitPerMinute: 0,
+        writeRateLimitPerMinute: 0,
+        writeAddressRateLimitPerMinute: 0,
+        authFailureLimitPerMinute: 0,
+      });
       const world = await applyWorld();
       const client = wholeApi(limits(0, 0));
       for (let i = 0; i < 20; i++) expect(rateHeaders(await client.get('/agents/jobs').expect(200)).limit).to.equal(undefined);

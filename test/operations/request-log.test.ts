@@ -16,7 +16,12 @@ function capturingLogger() {
   return {
     logger,
     output: () => output,
-    requestLines: () => output.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((line) => line.msg === 'request'),
+    requestLines: () =>
+      output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.msg === 'request'),
   };
 }
 
@@ -33,7 +38,15 @@ describe('request logs (DESIGN.md 11)', () => {
     const lines = log.requestLines();
     expect(lines).to.have.length(1);
     const { time, pid, hostname, durationMs, ...line } = lines[0];
-    expect(line).to.deep.equal({ level: 30, requestId: 'log-check-1', method: 'GET', route: '/agents/jobs', path: '/agents/jobs', status: 200, msg: 'request' });
+    expect(line).to.deep.equal({
+      level: 30,
+      requestId: 'log-check-1',
+      method: 'GET',
+      route: '/agents/jobs',
+      path: '/agents/jobs',
+      status: 200,
+      msg: 'request',
+    });
     expect(durationMs).to.be.a('number').and.to.be.at.least(0);
     expect([typeof time, typeof pid, typeof hostname]).to.deep.equal(['number', 'number', 'string']);
     // The query string is never logged: it is the client's, and may carry anything.
@@ -46,7 +59,13 @@ describe('request logs (DESIGN.md 11)', () => {
     const missing = await client.get('/agents/jobs/not-a-uuid').expect(404);
     await client.get('/nothing/here?token=s3cr3t').expect(404);
     const [job, unknown] = log.requestLines();
-    expect(job).to.deep.include({ requestId: missing.headers['x-request-id'], route: '/agents/jobs/{job_id}', path: '/agents/jobs/not-a-uuid', status: 404, code: 'not_found' });
+    expect(job).to.deep.include({
+      requestId: missing.headers['x-request-id'],
+      route: '/agents/jobs/{job_id}',
+      path: '/agents/jobs/not-a-uuid',
+      status: 404,
+      code: 'not_found',
+    });
     expect(unknown).to.deep.include({ method: 'GET', route: 'unmatched', path: '/nothing/here', status: 404, code: 'not_found' });
     expect(unknown.requestId).to.match(/^[0-9a-f-]{36}$/);
     expect(log.output()).to.not.include('s3cr3t');
@@ -58,7 +77,11 @@ describe('request logs (DESIGN.md 11)', () => {
     const log = capturingLogger();
     const client = httpClient(createWriteApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: log.logger }).app);
     const unknownKey = `jla_${'Z'.repeat(40)}`;
-    await client.post(`/agents/jobs/${world.job.id}/apply`).set('x-api-key', world.applicantKey.key).set('x-request-id', 'apply-1').expect(201);
+    await client
+      .post(`/agents/jobs/${world.job.id}/apply`)
+      .set('x-api-key', world.applicantKey.key)
+      .set('x-request-id', 'apply-1')
+      .expect(201);
     await client.post(`/agents/jobs/${world.job.id}/apply`).set('x-api-key', unknownKey).set('x-request-id', 'apply-2').expect(401);
     const [applied, refused] = log.requestLines();
     expect(applied).to.deep.include({ requestId: 'apply-1', method: 'POST', route: '/agents/jobs/{job_id}/apply', status: 201 });

@@ -14,7 +14,11 @@ async function resettingPort(): Promise<{ url: string; accepted: () => number; c
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, accepted: () => accepted, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accepted: () => accepted,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('Elasticsearch as a cluster: settings and the client', () => {
@@ -28,7 +32,10 @@ describe('Elasticsearch as a cluster: settings and the client', () => {
     });
 
     it('refuses a list with a node that is not a URL, naming the variable', () => {
-      expect(() => loadConfig({ ELASTICSEARCH_URL: 'http://es-a:9200,es-b' })).to.throw(ConfigError, /ELASTICSEARCH_URL must be a URL, got "es-b"/);
+      expect(() => loadConfig({ ELASTICSEARCH_URL: 'http://es-a:9200,es-b' })).to.throw(
+        ConfigError,
+        /ELASTICSEARCH_URL must be a URL, got "es-b"/,
+      );
     });
 
     it('replicas: one once a second data node exists unless ES_REPLICAS fixes them; the index definition uses that', () => {
@@ -47,10 +54,26 @@ describe('Elasticsearch as a cluster: settings and the client', () => {
 
   describe('which requests may go to another node', () => {
     it('reads (GET, HEAD, searches, counts, multi-gets) are; writes are not', () => {
-      for (const [method, path] of [['GET', '/jobs/_doc/1'], ['HEAD', '/jobs'], ['POST', '/jobs/_search'], ['POST', '/jobs/_count'], ['POST', '/_mget'], ['POST', '/_msearch'], ['POST', '/jobs/_search?typed_keys=true']]) {
+      for (const [method, path] of [
+        ['GET', '/jobs/_doc/1'],
+        ['HEAD', '/jobs'],
+        ['POST', '/jobs/_search'],
+        ['POST', '/jobs/_count'],
+        ['POST', '/_mget'],
+        ['POST', '/_msearch'],
+        ['POST', '/jobs/_search?typed_keys=true'],
+      ]) {
         expect(isReadRequest(method, path), `${method} ${path}`).to.equal(true);
       }
-      for (const [method, path] of [['POST', '/_bulk'], ['PUT', '/jobs/_doc/1'], ['POST', '/jobs/_doc'], ['DELETE', '/jobs_v1'], ['POST', '/jobs/_update/1'], ['POST', '/_aliases'], ['POST', '/jobs/_delete_by_query']]) {
+      for (const [method, path] of [
+        ['POST', '/_bulk'],
+        ['PUT', '/jobs/_doc/1'],
+        ['POST', '/jobs/_doc'],
+        ['DELETE', '/jobs_v1'],
+        ['POST', '/jobs/_update/1'],
+        ['POST', '/_aliases'],
+        ['POST', '/jobs/_delete_by_query'],
+      ]) {
         expect(isReadRequest(method, path), `${method} ${path}`).to.equal(false);
       }
     });
@@ -96,12 +119,18 @@ describe('Elasticsearch as a cluster: settings and the client', () => {
         const outcomes: string[] = [];
         // Round robin: over four writes, some go to the broken node first.
         for (let i = 0; i < 4; i++) {
-          const outcome = await client.index({ index, id: `w${i}`, document: { id: `w${i}`, title: 'x', is_active: true } }).then(() => 'ok', (err: Error) => err.name);
+          const outcome = await client.index({ index, id: `w${i}`, document: { id: `w${i}`, title: 'x', is_active: true } }).then(
+            () => 'ok',
+            (err: Error) => err.name,
+          );
           outcomes.push(outcome);
         }
         const dropped = broken.accepted() - before;
         expect(dropped, 'some writes went to the broken node').to.be.greaterThan(0);
-        expect(outcomes.filter((o) => o !== 'ok'), 'each of those failed, none was retried elsewhere').to.have.length(dropped);
+        expect(
+          outcomes.filter((o) => o !== 'ok'),
+          'each of those failed, none was retried elsewhere',
+        ).to.have.length(dropped);
         await testSearch().indices.refresh({ index });
         const { count } = await testSearch().count({ index });
         expect(count).to.equal(4 - dropped);

@@ -99,7 +99,9 @@ describe('rate limits shared through Redis (REDIS_URL)', function () {
     expect(statuses, 'the in-memory limit of this instance still holds').to.deep.equal([200, 200, 200, 429, 429]);
     expect(Date.now() - started, 'no request waits for Redis').to.be.below(2000);
     const warnings = lines.filter((line) => line.level >= 40);
-    expect(warnings.map((line) => line.msg)).to.deep.equal(['the rate-limit store (Redis) does not answer: counting limits in this process until it does']);
+    expect(warnings.map((line) => line.msg)).to.deep.equal([
+      'the rate-limit store (Redis) does not answer: counting limits in this process until it does',
+    ]);
     const metrics = await a.client.get('/metrics').set('authorization', 'Bearer metrics-token-0123456789').expect(200);
     expect(metrics.text).to.match(/^rate_limit_store_up 0$/m);
     expect(metrics.text).to.match(/^rate_limit_store_fallbacks_total\{limit="read"\} [1-9]\d*$/m);
@@ -132,7 +134,9 @@ describe('rate limits shared through Redis (REDIS_URL)', function () {
       }
       expect(a.http.sharedLimits!.isUp).to.equal(false);
       proxy.thaw();
-      await waitFor(async () => (await a.client.get('/agents/jobs')).status === 200 && a.http.sharedLimits!.isUp, { what: 'Redis to answer again' });
+      await waitFor(async () => (await a.client.get('/agents/jobs')).status === 200 && a.http.sharedLimits!.isUp, {
+        what: 'Redis to answer again',
+      });
       expect(lines.map((line) => line.msg)).to.include('the rate-limit store (Redis) answers again: limits are shared by every instance');
     });
   });

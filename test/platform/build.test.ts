@@ -19,12 +19,19 @@ describe('npm run build (compiled services)', function () {
 
   it('compiles every entry point, with source maps', async () => {
     await run('npm', ['run', 'build'], { cwd: ROOT });
-    for (const entry of ['scripts/start', 'services/all-in-one/server', 'services/read/server', 'services/write/server', 'services/indexer/main']) {
+    for (const entry of [
+      'scripts/start',
+      'services/all-in-one/server',
+      'services/read/server',
+      'services/write/server',
+      'services/indexer/main',
+    ]) {
       expect(existsSync(path.join(ROOT, 'dist', `${entry}.js`)), entry).to.equal(true);
       expect(existsSync(path.join(ROOT, 'dist', `${entry}.js.map`)), `${entry} source map`).to.equal(true);
     }
     const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-    for (const name of ['start', 'start:read', 'start:write', 'start:indexer']) expect(scripts[name], name).to.match(/^node --enable-source-maps dist\//);
+    for (const name of ['start', 'start:read', 'start:write', 'start:indexer'])
+      expect(scripts[name], name).to.match(/^node --enable-source-maps dist\//);
   });
 
   it('serves from the compiled output with plain node, no tsx loaded', async () => {
@@ -35,7 +42,12 @@ describe('npm run build (compiled services)', function () {
       stdio: 'ignore',
     });
     const healthz = async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
-    await waitFor(healthz, { what: 'the compiled read service to answer /healthz with 200', timeoutMs: 30_000, intervalMs: 100, retryErrors: true });
+    await waitFor(healthz, {
+      what: 'the compiled read service to answer /healthz with 200',
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      retryErrors: true,
+    });
     // No loader in the running process: its command line is node and the compiled file alone.
     const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     expect(cmdline.slice(1)).to.deep.equal(['--enable-source-maps', 'dist/services/read/server.js']);

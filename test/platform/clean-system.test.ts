@@ -144,7 +144,8 @@ describe('npm run clean:system (scripts/clean-system.sh)', function () {
       `would: remove ${state}/jla-postgres/${hash} (this clone's embedded PostgreSQL: data, password, log)`,
       `would: remove ${state}/jla-elasticsearch/elasticsearch-9.5.4 (the Elasticsearch distribution)`,
       `would: delete system user ${created} (created by this project)`,
-    ]) expect(result.output).to.include(line);
+    ])
+      expect(result.output).to.include(line);
     expect(result.output).to.not.include(preexisting);
     expect(alive(es) && alive(postgres)).to.equal(true);
     expect(existsSync(path.join(state, 'jla-postgres', hash, 'password'))).to.equal(true);
@@ -167,7 +168,7 @@ describe('npm run clean:system (scripts/clean-system.sh)', function () {
     expect(result.output).to.include(`delete system user ${created}`);
   });
 
-  it('another clone\'s files beside: removes only this clone\'s, keeps the shared parts and the users', async () => {
+  it("another clone's files beside: removes only this clone's, keeps the shared parts and the users", async () => {
     await leaveState();
     await mkdir(path.join(state, 'jla-elasticsearch', 'abcdef012345', 'run-9200'), { recursive: true });
     const result = await clean(['--yes']);
@@ -177,7 +178,7 @@ describe('npm run clean:system (scripts/clean-system.sh)', function () {
     expect(existsSync(path.join(state, 'jla-elasticsearch', 'elasticsearch-9.5.4'))).to.equal(true);
     expect(existsSync(path.join(state, 'jla-elasticsearch', 'abcdef012345'))).to.equal(true);
     expect(userExists(created)).to.equal(true);
-    expect(result.output).to.include('other clones\' files remain');
+    expect(result.output).to.include("other clones' files remain");
   });
 
   it('ignores a record that root did not write (/var/tmp is open to every user)', async () => {

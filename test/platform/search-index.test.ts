@@ -34,21 +34,50 @@ describe('the jobs index definition', () => {
   });
 
   it('matches keyword filters case-insensitively through the normalizer', async () => {
-    await testSearch().index({ index: alias, id: 'x', refresh: true, document: {
-      id: 'x', title: 'T', organization: 'O', organization_id: 'o', location: 'L', location_id: 'l', type: 'full_time',
-      salary: '1', skills: ['TypeScript'], tags: ['Remote'], experience: 'Senior', responsibilities: [], is_active: true,
-      generate_screening: false, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
-    } });
-    const res = await testSearch().count({ index: alias, query: { bool: { filter: [
-      { term: { 'skills.lower': 'typescript' } }, { term: { 'tags.lower': 'REMOTE' } }, { term: { 'experience.lower': 'senior' } },
-    ] } } });
+    await testSearch().index({
+      index: alias,
+      id: 'x',
+      refresh: true,
+      document: {
+        id: 'x',
+        title: 'T',
+        organization: 'O',
+        organization_id: 'o',
+        location: 'L',
+        location_id: 'l',
+        type: 'full_time',
+        salary: '1',
+        skills: ['TypeScript'],
+        tags: ['Remote'],
+        experience: 'Senior',
+        responsibilities: [],
+        is_active: true,
+        generate_screening: false,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    const res = await testSearch().count({
+      index: alias,
+      query: {
+        bool: {
+          filter: [
+            { term: { 'skills.lower': 'typescript' } },
+            { term: { 'tags.lower': 'REMOTE' } },
+            { term: { 'experience.lower': 'senior' } },
+          ],
+        },
+      },
+    });
     expect(res.count).to.equal(1);
     await testSearch().delete({ index: alias, id: 'x', refresh: true });
   });
 
   it('refuses documents with unknown fields (strict mapping)', async () => {
     let status = 0;
-    await testSearch().index({ index: alias, id: 'y', document: { surprise: 1 } }).catch((e) => (status = e.meta.statusCode));
+    await testSearch()
+      .index({ index: alias, id: 'y', document: { surprise: 1 } })
+      .catch((e) => (status = e.meta.statusCode));
     expect(status).to.equal(400);
   });
 

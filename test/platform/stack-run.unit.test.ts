@@ -19,9 +19,11 @@ describe('StackRun: stopping what one npm start brought up', () => {
     run.own('worker', async (signal) => void events.push(`worker ${signal}`));
     expect(await run.stop('SIGINT')).to.equal(true);
     expect(events).to.deep.equal([
-      'worker SIGINT', 'log: stopped worker',
+      'worker SIGINT',
+      'log: stopped worker',
       'elasticsearch SIGINT',
-      'postgres SIGINT', 'log: stopped postgres',
+      'postgres SIGINT',
+      'log: stopped postgres',
     ]);
   });
 
@@ -29,10 +31,14 @@ describe('StackRun: stopping what one npm start brought up', () => {
     const { run, events } = make();
     let finish!: (value: string) => void;
     const step = new Promise<string>((resolve) => (finish = resolve));
-    const started = run.start(step, (name) => ({ name, stop: async () => void events.push(`stop ${name}`) }), (signal) => {
-      events.push(`interrupt ${signal}`);
-      setImmediate(() => finish('node'));
-    });
+    const started = run.start(
+      step,
+      (name) => ({ name, stop: async () => void events.push(`stop ${name}`) }),
+      (signal) => {
+        events.push(`interrupt ${signal}`);
+        setImmediate(() => finish('node'));
+      },
+    );
     const stopped = run.stop('SIGTERM');
     expect(run.stopping).to.equal('SIGTERM');
     expect(await stopped).to.equal(true);
@@ -43,7 +49,10 @@ describe('StackRun: stopping what one npm start brought up', () => {
   it('a step that fails under the stop registers nothing, and the stop still completes', async () => {
     const { run, events } = make();
     run.own('postgres', async () => void events.push('stop postgres'));
-    const failing = run.start(Promise.reject(new Error('cut short')), () => ({ name: 'never', stop: async () => void events.push('stop never') }));
+    const failing = run.start(Promise.reject(new Error('cut short')), () => ({
+      name: 'never',
+      stop: async () => void events.push('stop never'),
+    }));
     failing.catch(() => undefined);
     expect(await run.stop('SIGINT')).to.equal(true);
     expect(events).to.deep.equal(['stop postgres', 'log: stopped postgres']);

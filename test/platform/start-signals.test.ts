@@ -79,11 +79,20 @@ describe('npm start and signals', function () {
     expect(run.output()).to.not.include('\x1b');
 
     process.kill(run.pid, 'SIGTERM');
-    await waitFor(async () => {
-      const open = listening();
-      return !(await open.api) && !(await open.postgres) && !(await nodeIsUp(esPort))
-        && !alive(postgres) && !alive(es) && processesInGroup(run!.pid).length === 0;
-    }, { what: () => `everything the run started to be gone; output:\n${run!.output()}`, timeoutMs: 90_000, intervalMs: 100 });
+    await waitFor(
+      async () => {
+        const open = listening();
+        return (
+          !(await open.api) &&
+          !(await open.postgres) &&
+          !(await nodeIsUp(esPort)) &&
+          !alive(postgres) &&
+          !alive(es) &&
+          processesInGroup(run!.pid).length === 0
+        );
+      },
+      { what: () => `everything the run started to be gone; output:\n${run!.output()}`, timeoutMs: 90_000, intervalMs: 100 },
+    );
     // npm ends at once by the signal, as the shell it passed it to did; start.js stops the rest.
     expect(await run.exited).to.equal(143);
     expect(run.output()).to.include('[start] SIGTERM: stopping');
@@ -98,14 +107,19 @@ describe('npm start and signals', function () {
     expect(group.length, 'npm, its shell, start.js and the worker').to.be.at.least(4);
 
     process.kill(-run.pid, 'SIGINT');
-    await waitFor(async () => {
-      const open = listening();
-      return !(await open.api) && !(await open.postgres) && !alive(postgres) && processesInGroup(run!.pid).length === 0;
-    }, { what: () => `the API and the embedded PostgreSQL to stop; output:\n${run!.output()}`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor(
+      async () => {
+        const open = listening();
+        return !(await open.api) && !(await open.postgres) && !alive(postgres) && processesInGroup(run!.pid).length === 0;
+      },
+      { what: () => `the API and the embedded PostgreSQL to stop; output:\n${run!.output()}`, timeoutMs: 60_000, intervalMs: 100 },
+    );
     // start.js exits 0 (a clean stop); npm, which got the Ctrl-C too, ends by it (128 + 2), quietly.
     expect(await run.exited).to.equal(130);
     expect(run.output()).to.not.match(/npm (error|ERR)/);
-    expect(await readFile(path.join(dir, 'pg', 'server.log'), 'utf8')).to.match(/fast shutdown request[\s\S]*database system is shut down\s*$/);
+    expect(await readFile(path.join(dir, 'pg', 'server.log'), 'utf8')).to.match(
+      /fast shutdown request[\s\S]*database system is shut down\s*$/,
+    );
     expect(alive(es), 'the node runs on').to.equal(true);
     expect(await nodeIsUp(esPort), 'and answers').to.equal(true);
   });
@@ -120,10 +134,13 @@ describe('npm start and signals', function () {
     const { postgres } = await serverPids(dir, esPort);
 
     process.kill(run.pid, 'SIGTERM');
-    await waitFor(async () => {
-      const open = listening();
-      return !(await open.api) && !(await open.postgres) && !alive(postgres) && processesInGroup(run!.pid).length === 0;
-    }, { what: () => `the API and the embedded PostgreSQL to stop; output:\n${run!.output()}`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor(
+      async () => {
+        const open = listening();
+        return !(await open.api) && !(await open.postgres) && !alive(postgres) && processesInGroup(run!.pid).length === 0;
+      },
+      { what: () => `the API and the embedded PostgreSQL to stop; output:\n${run!.output()}`, timeoutMs: 60_000, intervalMs: 100 },
+    );
     expect(await run.exited).to.equal(0);
     expect(alive(es!)).to.equal(true);
     expect(await nodeIsUp(esPort)).to.equal(true);
@@ -152,17 +169,26 @@ function startRun(command: string, args: string[], env: NodeJS.ProcessEnv): Run 
     child.on('exit', (code, signal) => {
       ended = true;
       resolve(code ?? 128 + os.constants.signals[signal!]);
-    }));
+    }),
+  );
   const pid = child.pid!;
   return {
     pid,
     output: () => output,
     exited,
     ready: async (port) => {
-      await waitFor(async () => {
-        if (ended) throw new Error(`the run ended before it served; output:\n${output}`);
-        return (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0)) === 200;
-      }, { what: () => `/readyz to answer 200; output:\n${output}`, timeoutMs: 240_000, intervalMs: 200 });
+      await waitFor(
+        async () => {
+          if (ended) throw new Error(`the run ended before it served; output:\n${output}`);
+          return (
+            (await fetch(`http://127.0.0.1:${port}/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            )) === 200
+          );
+        },
+        { what: () => `/readyz to answer 200; output:\n${output}`, timeoutMs: 240_000, intervalMs: 200 },
+      );
     },
     kill: () => {
       for (const member of processesInGroup(pid)) process.kill(member, 'SIGKILL');

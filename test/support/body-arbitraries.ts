@@ -44,13 +44,18 @@ function mutatedBody(schema: JsonSchema | undefined, key: fc.Arbitrary<string>, 
 /** Prototype pollution attempts around a valid body. */
 function pollutingBody(schema: JsonSchema | undefined, context: SchemaContext): fc.Arbitrary<string> {
   const valid = schema ? validObject(schema, context) : fc.constant({});
-  const payload = fc.constantFrom('{"isAdmin":true,"is_recruiter":true,"title":1}', '{"prototype":{"polluted":1}}', 'null', '[]', '1', '{"__proto__":{"x":1}}');
-  return fc
-    .tuple(valid, fc.constantFrom(...PROTOTYPE_NAMES), payload, fc.boolean())
-    .map(([body, name, value, first]) => {
-      const own = Object.entries(body).map(([n, v]) => [n, JSON.stringify(v)] as const);
-      return objectText(first ? [[name, value], ...own] : [...own, [name, value]]);
-    });
+  const payload = fc.constantFrom(
+    '{"isAdmin":true,"is_recruiter":true,"title":1}',
+    '{"prototype":{"polluted":1}}',
+    'null',
+    '[]',
+    '1',
+    '{"__proto__":{"x":1}}',
+  );
+  return fc.tuple(valid, fc.constantFrom(...PROTOTYPE_NAMES), payload, fc.boolean()).map(([body, name, value, first]) => {
+    const own = Object.entries(body).map(([n, v]) => [n, JSON.stringify(v)] as const);
+    return objectText(first ? [[name, value], ...own] : [...own, [name, value]]);
+  });
 }
 
 /** The JSON text of a hostile body for the operation. */
@@ -62,14 +67,45 @@ function bodyText(operation: DocumentOperation, context: SchemaContext): fc.Arbi
     { weight: 2, arbitrary: pollutingBody(schema, context) },
     { weight: 2, arbitrary: jsonText(key) },
     { weight: 1, arbitrary: bigValueText },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', '\n', 'null', '[]', '{}{}', '{} x', '"{}"', '{"a":1,}', "{'a':1}", '{"a" 1}', 'NaN', '{"a":NaN}', '{"a":Infinity}', '{"a":01}', '{"a":.5}', '{"a":+1}', '{"a":"\t"}', '/*x*/{}') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        ' ',
+        '\n',
+        'null',
+        '[]',
+        '{}{}',
+        '{} x',
+        '"{}"',
+        '{"a":1,}',
+        "{'a':1}",
+        '{"a" 1}',
+        'NaN',
+        '{"a":NaN}',
+        '{"a":Infinity}',
+        '{"a":01}',
+        '{"a":.5}',
+        '{"a":+1}',
+        '{"a":"\t"}',
+        '/*x*/{}',
+      ),
+    },
   );
 }
 
 /** The body's bytes: as UTF-8, truncated, with bytes that are not UTF-8, with a BOM or a NUL, or gzipped. */
 function bodyBytes(text: fc.Arbitrary<string>): fc.Arbitrary<{ body: Buffer; encoding?: string; charset?: string }> {
   return fc
-    .tuple(text, fc.nat(), invalidUtf8, fc.oneof({ weight: 12, arbitrary: fc.constant('utf8') }, fc.constantFrom('truncate', 'inject', 'bom', 'nul', 'utf16', 'gzip', 'bogus-gzip', 'unknown-encoding')))
+    .tuple(
+      text,
+      fc.nat(),
+      invalidUtf8,
+      fc.oneof(
+        { weight: 12, arbitrary: fc.constant('utf8') },
+        fc.constantFrom('truncate', 'inject', 'bom', 'nul', 'utf16', 'gzip', 'bogus-gzip', 'unknown-encoding'),
+      ),
+    )
     .map(([json, at, bad, how]) => {
       const utf8 = Buffer.from(json, 'utf8');
       const cut = at % (utf8.length + 1);
@@ -97,9 +133,19 @@ function bodyBytes(text: fc.Arbitrary<string>): fc.Arbitrary<{ body: Buffer; enc
 }
 
 const MEDIA_TYPES = [
-  'application/json; charset=latin1', 'application/json; charset=bogus', 'application/json;charset="utf-8"', 'APPLICATION/JSON',
-  'application/merge-patch+json', 'application/vnd.api+json', 'text/plain', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x', 'application/json, text/plain', ';;;', 'application/', '*/*',
+  'application/json; charset=latin1',
+  'application/json; charset=bogus',
+  'application/json;charset="utf-8"',
+  'APPLICATION/JSON',
+  'application/merge-patch+json',
+  'application/vnd.api+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json, text/plain',
+  ';;;',
+  'application/',
+  '*/*',
 ];
 
 /** The Content-Type: mostly JSON (so the body is read), else odd ones; none at all sometimes. */
@@ -115,7 +161,8 @@ const ROLE: Record<string, 'recruiter' | 'applicant'> = { createJob: 'recruiter'
 /** The x-api-key: mostly one of the world's (of the role the operation needs), else another role's, a bad one or none. */
 function apiKey(operationId: string, world: FuzzWorld): fc.Arbitrary<string | undefined> {
   const { recruiter, applicant, applicantWithoutResume, revoked } = world.keys;
-  const fitting = ROLE[operationId] === 'recruiter' ? [recruiter] : ROLE[operationId] === 'applicant' ? [applicant] : [recruiter, applicant];
+  const fitting =
+    ROLE[operationId] === 'recruiter' ? [recruiter] : ROLE[operationId] === 'applicant' ? [applicant] : [recruiter, applicant];
   return fc.oneof(
     { weight: 16, arbitrary: fc.constantFrom(...fitting) },
     { weight: 2, arbitrary: fc.constantFrom(recruiter, applicant, applicantWithoutResume) },
@@ -140,7 +187,9 @@ export function hostilePost(operation: DocumentOperation, context: SchemaContext
       path: query === '' ? path : `${path}?${query}`,
       headers: {
         ...headers,
-        ...(type === undefined ? {} : { 'content-type': bytes.charset && type.startsWith('application/json') ? `application/json; charset=${bytes.charset}` : type }),
+        ...(type === undefined
+          ? {}
+          : { 'content-type': bytes.charset && type.startsWith('application/json') ? `application/json; charset=${bytes.charset}` : type }),
         ...(bytes.encoding ? { 'content-encoding': bytes.encoding } : {}),
         ...(key === undefined ? {} : { 'x-api-key': key }),
       },

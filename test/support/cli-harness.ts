@@ -15,7 +15,10 @@ export interface CliRun {
  * Runs the CLI as its own process, as an operator would (`npm run cli` runs the same file with
  * tsx). It inherits the environment, so the tests' DATABASE_URL points it at the test database.
  */
-export function runCliProcess(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; viaNpm?: boolean } = {}): Promise<CliRun> {
+export function runCliProcess(
+  args: string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv; viaNpm?: boolean } = {},
+): Promise<CliRun> {
   const [command, argv] = options.viaNpm
     ? ['npm', ['run', '--silent', 'cli', '--', ...args]]
     : [process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/cli/main.ts'), ...args]];

@@ -45,7 +45,10 @@ export async function stopNode(port = MAIN_PORT): Promise<void> {
 
 /** Pid of the node the project's script runs on the port, if one runs. */
 export async function nodePid(port: number): Promise<number | undefined> {
-  return script('pid', port).then((out) => Number(out), () => undefined);
+  return script('pid', port).then(
+    (out) => Number(out),
+    () => undefined,
+  );
 }
 
 /**

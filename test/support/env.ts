@@ -3,10 +3,20 @@ import { loadEnv, setting } from '../../shared/config';
 
 /** The test run's own settings, read once as the run loads. */
 const TestSettings = Type.Object({
-  TEST_DB_NAME: Type.String({ pattern: '^[a-z][a-z0-9_]{0,50}$', must: 'be a lowercase database name', default: 'jla_test', description: "the tests' database (its index alias is <name>_jobs)" }),
-  TEST_PG_URL: Type.String({ format: 'url', must: 'be a URL', default: 'postgres://postgres@127.0.0.1:5432', description: 'Postgres server (no database) the tests make their databases in' }),
+  TEST_DB_NAME: Type.String({
+    pattern: '^[a-z][a-z0-9_]{0,50}$',
+    must: 'be a lowercase database name',
+    default: 'jla_test',
+    description: "the tests' database (its index alias is <name>_jobs)",
+  }),
+  TEST_PG_URL: Type.String({
+    format: 'url',
+    must: 'be a URL',
+    default: 'postgres://postgres@127.0.0.1:5432',
+    description: 'Postgres server (no database) the tests make their databases in',
+  }),
   TEST_ES_PORT: setting.port(9250, "port of the tests' own Elasticsearch node (unless ELASTICSEARCH_URL names a cluster)"),
-  TEST_LOG_LEVEL: setting.logLevel('silent', "log level of the code under test (LOG_LEVEL)"),
+  TEST_LOG_LEVEL: setting.logLevel('silent', 'log level of the code under test (LOG_LEVEL)'),
 });
 const test = loadEnv(TestSettings);
 

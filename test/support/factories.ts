@@ -8,17 +8,32 @@ import { testDb } from './context';
 let counter = 0;
 const next = () => ++counter;
 
-export interface OrganizationRow { id: string; name: string }
-export async function createOrganization(fields: Partial<{ name: string; website: string; industry: string; size: string }> = {}): Promise<OrganizationRow> {
+export interface OrganizationRow {
+  id: string;
+  name: string;
+}
+export async function createOrganization(
+  fields: Partial<{ name: string; website: string; industry: string; size: string }> = {},
+): Promise<OrganizationRow> {
   const [row] = await testDb().query<OrganizationRow>(
     `INSERT INTO organizations (name, website, industry, size) VALUES ($1, $2, $3, $4) RETURNING id, name`,
-    [fields.name ?? `Organization ${next()}`, fields.website ?? 'https://example.com', fields.industry ?? 'Software', fields.size ?? '51-200'],
+    [
+      fields.name ?? `Organization ${next()}`,
+      fields.website ?? 'https://example.com',
+      fields.industry ?? 'Software',
+      fields.size ?? '51-200',
+    ],
   );
   return row;
 }
 
-export interface LocationRow { id: string; name: string }
-export async function createLocation(fields: Partial<{ name: string; workplace_type: 'onsite' | 'hybrid' | 'remote'; city: string; country_code: string }> = {}): Promise<LocationRow> {
+export interface LocationRow {
+  id: string;
+  name: string;
+}
+export async function createLocation(
+  fields: Partial<{ name: string; workplace_type: 'onsite' | 'hybrid' | 'remote'; city: string; country_code: string }> = {},
+): Promise<LocationRow> {
   const workplace = fields.workplace_type ?? 'onsite';
   const [row] = await testDb().query<LocationRow>(
     `INSERT INTO locations (name, is_remote, workplace_type, city, country_code) VALUES ($1, $2, $3, $4, $5) RETURNING id, name`,
@@ -35,12 +50,23 @@ export async function createProject(organizationId: string, name = `Project ${ne
   return row;
 }
 
-export interface UserRow { id: string; name: string; email: string }
-export async function createUser(fields: Partial<{ name: string; email: string; headline: string; is_recruiter: boolean; memberOf: string[] }> = {}): Promise<UserRow> {
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+}
+export async function createUser(
+  fields: Partial<{ name: string; email: string; headline: string; is_recruiter: boolean; memberOf: string[] }> = {},
+): Promise<UserRow> {
   const n = next();
   const [row] = await testDb().query<UserRow>(
     `INSERT INTO users (name, email, headline, is_recruiter) VALUES ($1, $2, $3, $4) RETURNING id, name, email`,
-    [fields.name ?? `User ${n}`, fields.email ?? `user${n}-${randomUUID().slice(0, 8)}@example.com`, fields.headline ?? 'Engineer', fields.is_recruiter ?? false],
+    [
+      fields.name ?? `User ${n}`,
+      fields.email ?? `user${n}-${randomUUID().slice(0, 8)}@example.com`,
+      fields.headline ?? 'Engineer',
+      fields.is_recruiter ?? false,
+    ],
   );
   for (const organizationId of fields.memberOf ?? []) {
     await testDb().query(`INSERT INTO organization_memberships (user_id, organization_id) VALUES ($1, $2)`, [row.id, organizationId]);
@@ -48,7 +74,10 @@ export async function createUser(fields: Partial<{ name: string; email: string; 
   return row;
 }
 
-export async function createResume(userId: string, fields: Partial<{ title: string; content: string; is_active: boolean }> = {}): Promise<{ id: string }> {
+export async function createResume(
+  userId: string,
+  fields: Partial<{ title: string; content: string; is_active: boolean }> = {},
+): Promise<{ id: string }> {
   const [row] = await testDb().query<{ id: string }>(
     `INSERT INTO resumes (user_id, title, content, is_active) VALUES ($1, $2, $3, $4) RETURNING id`,
     [userId, fields.title ?? 'Resume', fields.content ?? 'Ten years of building things.', fields.is_active ?? true],

@@ -56,7 +56,11 @@ export async function startFreezableProxy(target: { host: string; port: number }
       for (const [to, chunks] of held) if (!to.destroyed) chunks.forEach((chunk) => to.write(chunk));
       held.clear();
     },
-    heldRequests: () => [...held].filter(([to]) => upstreams.has(to)).map(([, chunks]) => Buffer.concat(chunks).toString('latin1')).join(''),
+    heldRequests: () =>
+      [...held]
+        .filter(([to]) => upstreams.has(to))
+        .map(([, chunks]) => Buffer.concat(chunks).toString('latin1'))
+        .join(''),
     close: () =>
       new Promise<void>((resolve) => {
         sockets.forEach((s) => s.destroy());

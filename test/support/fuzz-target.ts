@@ -186,7 +186,10 @@ export function expectSaneAnswer(answer: RawAnswer): void {
     throw new Error(`the error answer is not JSON: ${summary}`);
   }
   expect(body, summary).to.be.an('object');
-  expect(Object.keys(body).filter((key) => !ERROR_KEYS.includes(key)), `unexpected keys in ${summary}`).to.deep.equal([]);
+  expect(
+    Object.keys(body).filter((key) => !ERROR_KEYS.includes(key)),
+    `unexpected keys in ${summary}`,
+  ).to.deep.equal([]);
   expect(ERROR_STATUS[body.code as ErrorCode], `status of code in ${summary}`).to.equal(answer.status);
   expect(body.message, summary).to.be.a('string').and.not.equal('');
   if (body.hint !== undefined) expect(body.hint, summary).to.be.a('string').and.not.equal('');

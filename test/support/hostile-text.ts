@@ -8,22 +8,95 @@ import fc from 'fast-check';
 
 /** Numbers as clients mistype them and as parsers misread them. */
 const NUMBER_TEXTS = [
-  '0', '-0', '+1', '-1', '00001', '1.5', '.5', '1.', '1e3', '1E+2', '-1e-7', '1e308', '1e309', '-1e309', 'NaN', 'Infinity',
-  '-Infinity', '0x10', '0b1', '0o7', '1_000', '9007199254740993', '18446744073709551616', '9'.repeat(400), ' 1', '1 ', '\t1',
-  '１', '٣', '1,2', '1;2', '10000', '10001', '2147483648', '-2147483649', 'true', 'null', 'undefined', '[]', '{}',
+  '0',
+  '-0',
+  '+1',
+  '-1',
+  '00001',
+  '1.5',
+  '.5',
+  '1.',
+  '1e3',
+  '1E+2',
+  '-1e-7',
+  '1e308',
+  '1e309',
+  '-1e309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x10',
+  '0b1',
+  '0o7',
+  '1_000',
+  '9007199254740993',
+  '18446744073709551616',
+  '9'.repeat(400),
+  ' 1',
+  '1 ',
+  '\t1',
+  '１',
+  '٣',
+  '1,2',
+  '1;2',
+  '10000',
+  '10001',
+  '2147483648',
+  '-2147483649',
+  'true',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
 ];
 
 /** Percent-encoding that is malformed, or decodes to bytes that are not UTF-8: sent verbatim, never re-encoded. */
 export const PERCENT_JUNK = [
-  '%', '%%', '%G1', '%1', '%zz', '%00', '%C3%28', '%FF', '%FF%FE', '%E2%82', '%2525', '%u0041', '%ED%A0%80', '%C0%AF',
-  '%F4%90%80%80', '%0D%0A', '%EF%BB%BF', '%7F', '%C2', '%%32%30', '%2',
+  '%',
+  '%%',
+  '%G1',
+  '%1',
+  '%zz',
+  '%00',
+  '%C3%28',
+  '%FF',
+  '%FF%FE',
+  '%E2%82',
+  '%2525',
+  '%u0041',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%F4%90%80%80',
+  '%0D%0A',
+  '%EF%BB%BF',
+  '%7F',
+  '%C2',
+  '%%32%30',
+  '%2',
 ];
 
 const controlChar = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
 const latin1High = fc.integer({ min: 0x80, max: 0xff }).map((c) => String.fromCharCode(c));
 
 /** Text that databases and search engines treat specially: NUL, lone surrogates, LIKE and regex wildcards, quotes. */
-export const STORAGE_TROUBLE = ['\u0000', 'a\u0000b', '\ud800', 'x\udfff', '%', '_', '\\', "'", '"', '*', '?', '~', '/.*/', 'a OR b', '-', '+'];
+export const STORAGE_TROUBLE = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  '%',
+  '_',
+  '\\',
+  "'",
+  '"',
+  '*',
+  '?',
+  '~',
+  '/.*/',
+  'a OR b',
+  '-',
+  '+',
+];
 
 /** Short text of any kind of character, for lists and JSON strings. */
 export const oddText: fc.Arbitrary<string> = fc.oneof(
@@ -56,7 +129,20 @@ export const cursorGarbage: fc.Arbitrary<string> = fc.oneof(
       o: fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 1e21, Number.MAX_SAFE_INTEGER, 2 ** 53)),
     })
     .map((body) => Buffer.from(JSON.stringify(body)).toString('base64url')),
-  fc.constantFrom('', '=', '==', 'e30', 'e30=', 'bnVsbA', 'W10', 'AAAA', '____', '----', 'eyJ2IjoxfQ', 'eyJ2IjoxLCJoIjoiIiwiYSI6W10sIm8iOjF9'),
+  fc.constantFrom(
+    '',
+    '=',
+    '==',
+    'e30',
+    'e30=',
+    'bnVsbA',
+    'W10',
+    'AAAA',
+    '____',
+    '----',
+    'eyJ2IjoxfQ',
+    'eyJ2IjoxLCJoIjoiIiwiYSI6W10sIm8iOjF9',
+  ),
 );
 
 /** Any hostile text, as a query value, a path segment or a JSON string. */
@@ -78,7 +164,13 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
  */
 export const hostileHeaderValue: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('', ' ', '*', '"x"', 'W/"x"', '"', 'W/', '*, "x"', 'null', '\t', 'a'.repeat(8000), '%00', '%FF'),
-  fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), latin1High), maxLength: 60 }),
+  fc.string({
+    unit: fc.oneof(
+      fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      latin1High,
+    ),
+    maxLength: 60,
+  }),
 );
 
 /** Bytes in the request target that are not UTF-8 (latin1 characters go on the wire as single bytes). */

@@ -5,7 +5,8 @@ import { createApiKey, createLocation, createOrganization, createResume, createU
 import { httpClient } from './http';
 
 /** The write and read services of the tests, on the test database and index. */
-export const writeApp = () => httpClient(createWriteApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger }).app);
+export const writeApp = () =>
+  httpClient(createWriteApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger }).app);
 export const readApp = () => httpClient(createReadApp({ config: testConfig(), search: testSearch(), logger: testLogger }).app);
 
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -26,7 +27,12 @@ export async function recruiterWorld() {
   const applicant = await createUser({ name: 'Ada Applicant' });
   await createResume(applicant.id);
   return {
-    acme, other, london, remote, recruiter, applicant,
+    acme,
+    other,
+    london,
+    remote,
+    recruiter,
+    applicant,
     keys: {
       recruiter: (await createApiKey(recruiter.id)).key,
       colleague: (await createApiKey(colleague.id)).key,
@@ -38,11 +44,21 @@ export async function recruiterWorld() {
 export type RecruiterWorld = Awaited<ReturnType<typeof recruiterWorld>>;
 
 /** Creates a job through the API as the world's recruiter and returns its body and ETag. */
-export async function postJob(world: RecruiterWorld, fields: Record<string, unknown> = {}): Promise<{ id: string; etag: string; body: Record<string, any> }> {
+export async function postJob(
+  world: RecruiterWorld,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: string; etag: string; body: Record<string, any> }> {
   const res = await writeApp()
     .post('/agents/jobs')
     .set('x-api-key', world.keys.recruiter)
-    .send({ title: 'Staff Nurse', organization_id: world.acme.id, location_id: world.london.id, type: 'full_time', salary: '£31,365 - £37,890 per annum', ...fields });
+    .send({
+      title: 'Staff Nurse',
+      organization_id: world.acme.id,
+      location_id: world.london.id,
+      type: 'full_time',
+      salary: '£31,365 - £37,890 per annum',
+      ...fields,
+    });
   if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
   const got = await readApp().get(`/agents/jobs/${res.body.id}`);
   return { id: res.body.id, etag: got.headers.etag, body: res.body };

@@ -67,12 +67,19 @@ export function queryString(operation: DocumentOperation, context: SchemaContext
   const byName = new Map(parameters.map((p) => [p.name, p]));
   const pair = parameterName([...byName.keys()]).chain((name) => {
     const parameter = byName.get(name);
-    const value = parameter ? fc.oneof({ weight: 3, arbitrary: validText(parameter, context) }, { weight: 4, arbitrary: hostileText }) : hostileText;
+    const value = parameter
+      ? fc.oneof({ weight: 3, arbitrary: validText(parameter, context) }, { weight: 4, arbitrary: hostileText })
+      : hostileText;
     const form = fc.constantFrom('encoded', 'encoded', 'encoded', 'encoded', 'bare', 'empty', 'junk', 'junk-name', 'plus');
     return fc.tuple(value, form, rawJunk).map(([text, how, junk]) => writePair(name, text, how, junk));
   });
   return fc
-    .tuple(fc.array(pair, { maxLength: 8 }), fc.constantFrom('&', '&', '&', '&&', ';'), fc.constantFrom('', '', '&', '?'), fc.constantFrom('', '', '&', '#x'))
+    .tuple(
+      fc.array(pair, { maxLength: 8 }),
+      fc.constantFrom('&', '&', '&', '&&', ';'),
+      fc.constantFrom('', '', '&', '?'),
+      fc.constantFrom('', '', '&', '#x'),
+    )
     .map(([pairs, separator, prefix, suffix]) => `${prefix}${pairs.join(separator)}${suffix}`);
 }
 
@@ -91,15 +98,17 @@ function pathSegment(parameter: ParameterObject, context: SchemaContext): fc.Arb
 export function requestPath(operation: DocumentOperation, context: SchemaContext): fc.Arbitrary<string> {
   const parameters = parametersIn(operation, 'path');
   if (parameters.length === 0) return fc.constant(operation.path);
-  return fc.tuple(...parameters.map((p) => pathSegment(p, context))).map((segments) =>
-    parameters.reduce((path, p, i) => path.replace(`{${p.name}}`, segments[i]), operation.path),
-  );
+  return fc
+    .tuple(...parameters.map((p) => pathSegment(p, context)))
+    .map((segments) => parameters.reduce((path, p, i) => path.replace(`{${p.name}}`, segments[i]), operation.path));
 }
 
 /** The operation's header parameters, each present or not, with valid-looking or hostile values. */
 export function headerParameters(operation: DocumentOperation): fc.Arbitrary<Record<string, string>> {
   const names = parametersIn(operation, 'header').map((p) => p.name);
-  return fc.record(Object.fromEntries(names.map((n) => [n, hostileHeaderValue])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>;
+  return fc.record(Object.fromEntries(names.map((n) => [n, hostileHeaderValue])), { requiredKeys: [] }) as fc.Arbitrary<
+    Record<string, string>
+  >;
 }
 
 /** A GET request to the operation with a hostile query string. */
@@ -127,18 +136,19 @@ export function forgedCursorGet(seed: CursorSeed): fc.Arbitrary<RawRequest> {
   const body = JSON.parse(Buffer.from(seed.cursor, 'base64url').toString('utf8')) as { v: unknown; h: string; a: unknown[]; o: number };
   const forged = fc
     .record({
-      a: fc.oneof(fc.array(forgedSortValue, { minLength: body.a.length, maxLength: body.a.length }), fc.array(forgedSortValue, { maxLength: 4 })),
+      a: fc.oneof(
+        fc.array(forgedSortValue, { minLength: body.a.length, maxLength: body.a.length }),
+        fc.array(forgedSortValue, { maxLength: 4 }),
+      ),
       o: fc.oneof(fc.constantFrom(0, 1, 9_999, 10_000, 10_001, 1e6, Number.MAX_SAFE_INTEGER, -1), fc.nat()),
     })
     .map(({ a, o }) => Buffer.from(JSON.stringify({ ...body, a, o })).toString('base64url'));
-  const damaged = fc
-    .tuple(fc.nat(seed.cursor.length), fc.constantFrom('truncate', 'flip', 'append', 'double'))
-    .map(([at, how]) => {
-      if (how === 'truncate') return seed.cursor.slice(0, at);
-      if (how === 'flip') return `${seed.cursor.slice(0, at)}${seed.cursor[at] === 'A' ? 'B' : 'A'}${seed.cursor.slice(at + 1)}`;
-      if (how === 'append') return `${seed.cursor}${seed.cursor.slice(at)}`;
-      return `${seed.cursor}.${seed.cursor}`;
-    });
+  const damaged = fc.tuple(fc.nat(seed.cursor.length), fc.constantFrom('truncate', 'flip', 'append', 'double')).map(([at, how]) => {
+    if (how === 'truncate') return seed.cursor.slice(0, at);
+    if (how === 'flip') return `${seed.cursor.slice(0, at)}${seed.cursor[at] === 'A' ? 'B' : 'A'}${seed.cursor.slice(at + 1)}`;
+    if (how === 'append') return `${seed.cursor}${seed.cursor.slice(at)}`;
+    return `${seed.cursor}.${seed.cursor}`;
+  });
   const extra = fc.constantFrom('', '&limit=1', '&limit=100', '&fields=title', '&facets=all', '&page=1', '&limit=0');
   return fc
     .tuple(fc.oneof({ weight: 3, arbitrary: forged }, damaged, cursorGarbage), extra)

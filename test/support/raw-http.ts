@@ -65,6 +65,8 @@ function parseResponse(bytes: Buffer): Pick<RawResponse, 'status' | 'headers' | 
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) throw new Error(`no whole response: ${JSON.stringify(text.slice(0, 200))}`);
   const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4) };
 }

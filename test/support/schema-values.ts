@@ -58,7 +58,8 @@ function validNumber(schema: JsonSchema): fc.Arbitrary<number> {
 export function validValue(schema: JsonSchema, name: string, context: SchemaContext, depth = 0): fc.Arbitrary<unknown> {
   const resolved = resolveSchema(context.document, schema);
   const branch = (resolved.allOf ?? resolved.anyOf ?? resolved.oneOf) as JsonSchema[] | undefined;
-  if (branch?.length) return validValue({ ...resolved, allOf: undefined, anyOf: undefined, oneOf: undefined, ...branch[0] }, name, context, depth);
+  if (branch?.length)
+    return validValue({ ...resolved, allOf: undefined, anyOf: undefined, oneOf: undefined, ...branch[0] }, name, context, depth);
   if (Array.isArray(resolved.enum) && resolved.enum.length > 0) return fc.constantFrom(...resolved.enum);
   switch (resolved.type) {
     case 'string':
@@ -82,7 +83,9 @@ export function validObject(schema: JsonSchema, context: SchemaContext, depth = 
   const resolved = resolveSchema(context.document, schema);
   const properties = (resolved.properties ?? {}) as Record<string, JsonSchema>;
   const required = (resolved.required ?? []) as string[];
-  const model = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, validValue(property, name, context, depth)]));
+  const model = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, validValue(property, name, context, depth)]),
+  );
   return fc.record(model, { requiredKeys: required.filter((name) => name in properties) }) as fc.Arbitrary<Record<string, unknown>>;
 }
 

@@ -16,7 +16,13 @@ process.env.TEST_REDIS_URL = `redis://${NOWHERE}`;
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 
 /** Port 1 (the addresses above) and the ports Postgres, Redis and Elasticsearch (ours, the tests') listen on. */
-const SERVICE_PORTS = new Map([[1, 'the service DATABASE_URL, ELASTICSEARCH_URL or REDIS_URL names'], [5432, 'PostgreSQL'], [6379, 'Redis'], [9200, 'Elasticsearch'], [9250, 'the test Elasticsearch']]);
+const SERVICE_PORTS = new Map([
+  [1, 'the service DATABASE_URL, ELASTICSEARCH_URL or REDIS_URL names'],
+  [5432, 'PostgreSQL'],
+  [6379, 'Redis'],
+  [9200, 'Elasticsearch'],
+  [9250, 'the test Elasticsearch'],
+]);
 const reached: string[] = [];
 
 type ConnectArgs = Parameters<net.Socket['connect']>;
@@ -27,7 +33,13 @@ net.Socket.prototype.connect = function (this: net.Socket, ...args: ConnectArgs)
   if (service) {
     reached.push(`${service} (port ${port})`);
     // Fails as a refused connection would, but with a message that says why.
-    process.nextTick(() => this.destroy(new Error(`unit lane: this test tried to reach ${service} on port ${port}; a test that needs a service is named *.test.ts, not *.unit.test.ts`)));
+    process.nextTick(() =>
+      this.destroy(
+        new Error(
+          `unit lane: this test tried to reach ${service} on port ${port}; a test that needs a service is named *.test.ts, not *.unit.test.ts`,
+        ),
+      ),
+    );
     return this;
   }
   return connect.apply(this, args);
@@ -46,6 +58,8 @@ export const mochaHooks = {
     if (reached.length === 0) return;
     const what = [...new Set(reached.splice(0))].join(', ');
     // Hook#error fails the current test and lets the rest of its suite run, as ./root-hooks does.
-    (this.test as Mocha.Hook).error(new Error(`unit lane: the test reached for ${what}; move it to the integration lane (name it *.test.ts)`));
+    (this.test as Mocha.Hook).error(
+      new Error(`unit lane: the test reached for ${what}; move it to the integration lane (name it *.test.ts)`),
+    );
   },
 };

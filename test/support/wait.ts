@@ -45,7 +45,9 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitO
 function timeoutError(options: WaitOptions, timeoutMs: number, last: { value: unknown } | { error: unknown } | undefined): Error {
   const what = typeof options.what === 'function' ? options.what() : options.what;
   const seen = last === undefined ? 'no answer' : 'error' in last ? `last error: ${shown(last.error)}` : `last value: ${shown(last.value)}`;
-  return new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${seen}`, { cause: last && 'error' in last ? last.error : undefined });
+  return new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${seen}`, {
+    cause: last && 'error' in last ? last.error : undefined,
+  });
 }
 
 /** A short, one-line form of what the condition last answered. */

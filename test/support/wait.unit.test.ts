@@ -19,14 +19,35 @@ describe('waitFor (the one poll-until-deadline helper of the tests)', () => {
 
   it('ends at once on an error, unless told to wait errors out; then it reports the last one', async () => {
     let asked = 0;
-    const thrown = await waitFor(() => { asked++; throw new Error('refused'); }, { what: 'the server', timeoutMs: 1000 }).catch((e: Error) => e);
+    const thrown = await waitFor(
+      () => {
+        asked++;
+        throw new Error('refused');
+      },
+      { what: 'the server', timeoutMs: 1000 },
+    ).catch((e: Error) => e);
     expect([(thrown as Error).message, asked]).to.deep.equal(['refused', 1]);
 
-    const timedOut = await waitFor(() => Promise.reject(new Error('connect ECONNREFUSED')), { what: () => 'the server (output: none)', timeoutMs: 20, intervalMs: 5, retryErrors: true }).catch((e: Error) => e);
-    expect((timedOut as Error).message).to.equal('timed out after 20 ms waiting for the server (output: none); last error: connect ECONNREFUSED');
+    const timedOut = await waitFor(() => Promise.reject(new Error('connect ECONNREFUSED')), {
+      what: () => 'the server (output: none)',
+      timeoutMs: 20,
+      intervalMs: 5,
+      retryErrors: true,
+    }).catch((e: Error) => e);
+    expect((timedOut as Error).message).to.equal(
+      'timed out after 20 ms waiting for the server (output: none); last error: connect ECONNREFUSED',
+    );
     expect(((timedOut as Error).cause as Error).message).to.equal('connect ECONNREFUSED');
 
     let tries = 0;
-    expect(await waitFor(() => { if (++tries < 3) throw new Error('not yet'); return 'up'; }, { what: 'the server', intervalMs: 1, retryErrors: true })).to.equal('up');
+    expect(
+      await waitFor(
+        () => {
+          if (++tries < 3) throw new Error('not yet');
+          return 'up';
+        },
+        { what: 'the server', intervalMs: 1, retryErrors: true },
+      ),
+    ).to.equal('up');
   });
 });

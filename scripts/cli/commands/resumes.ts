@@ -16,11 +16,15 @@ export const resumesCommands: AddCommands = (program, context) => {
     .addHelpText('after', '\nApplying to a job needs an active resume.')
     .action(async (user: string, options: { title: string; file?: string; content?: string; activate?: boolean }) => {
       const { file, content: inline } = options;
-      if ((file === undefined) === (inline === undefined)) throw new InvalidArgumentError('Give exactly one of --file <path> or --content <text>.');
+      if ((file === undefined) === (inline === undefined))
+        throw new InvalidArgumentError('Give exactly one of --file <path> or --content <text>.');
       const { db, out, readFile } = context();
       const content = file === undefined ? inline! : await readFile(file);
       const resume = await addResume(db, user, { title: options.title, content }, { activate: options.activate === true });
-      out.result(resume, `Added resume ${resume.id} (${resume.characters} characters) to ${user}${resume.is_active ? '; it is now the active one' : ' (inactive)'}.`);
+      out.result(
+        resume,
+        `Added resume ${resume.id} (${resume.characters} characters) to ${user}${resume.is_active ? '; it is now the active one' : ' (inactive)'}.`,
+      );
     });
 
   program

@@ -25,7 +25,12 @@ export const usersCommands: AddCommands = (program, context) => {
     .addHelpText('after', '\nExample: npm run cli -- users:create --name "Ada Lovelace" --email ada@example.com --headline "Engineer"')
     .action(async (options: { name: string; email: string; headline?: string; recruiter?: boolean }) => {
       const { db, out } = context();
-      const user = await createUser(db, { name: options.name, email: options.email, headline: options.headline, is_recruiter: options.recruiter === true });
+      const user = await createUser(db, {
+        name: options.name,
+        email: options.email,
+        headline: options.headline,
+        is_recruiter: options.recruiter === true,
+      });
       out.result(user, `Created ${user.is_recruiter ? 'recruiter' : 'user'} ${user.email} with id ${user.id}.`);
     });
 

@@ -37,7 +37,10 @@ export function callerApi(ctx: Context, api: http.RequestListener): ApiClient {
     apiKey: apiKeyOf(ctx.req),
     fetch: injectFetch(api, {
       remoteAddress: ctx.req.socket.remoteAddress,
-      headers: { 'x-request-id': ctx.state.requestId as string, ...(typeof forwarded === 'string' ? { 'x-forwarded-for': forwarded } : {}) },
+      headers: {
+        'x-request-id': ctx.state.requestId as string,
+        ...(typeof forwarded === 'string' ? { 'x-forwarded-for': forwarded } : {}),
+      },
     }),
   });
 }

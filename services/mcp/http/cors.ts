@@ -10,7 +10,10 @@ const EXPOSED_HEADERS = ['X-Request-Id', 'Mcp-Session-Id', 'Retry-After'];
 /** Whether the request sends a key, or, for a preflight, announces that the request it asks about will. */
 function withKey(ctx: Context): boolean {
   if (!preflightMethod(ctx.method, ctx.headers)) return Boolean(ctx.get('x-api-key') || ctx.get('authorization'));
-  const asked = ctx.get('access-control-request-headers').split(',').map((h) => h.trim().toLowerCase());
+  const asked = ctx
+    .get('access-control-request-headers')
+    .split(',')
+    .map((h) => h.trim().toLowerCase());
   return KEY_HEADERS.some((header) => asked.includes(header.toLowerCase()));
 }
 

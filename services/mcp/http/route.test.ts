@@ -13,7 +13,12 @@ function capturingLogger() {
   const sink = new Writable({ write: (chunk, _encoding, done) => ((output += String(chunk)), done()) });
   return {
     logger: pino({ level: 'info' }, sink) as unknown as Logger,
-    requestLines: () => output.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((line) => line.msg === 'request'),
+    requestLines: () =>
+      output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.msg === 'request'),
   };
 }
 
@@ -31,7 +36,12 @@ describe('/mcp as a route of the API app', function () {
 
   before(async () => {
     await resetIndex();
-    const app = createAllInOneApp({ config: testConfig({ readRateLimitPerMinute: 1 }), db: testDb(), search: testSearch(), logger: log.logger });
+    const app = createAllInOneApp({
+      config: testConfig({ readRateLimitPerMinute: 1 }),
+      db: testDb(),
+      search: testSearch(),
+      logger: log.logger,
+    });
     metrics = () => app.http.metrics.registry.metrics();
     server = http.createServer(app.handler);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,8 +50,13 @@ describe('/mcp as a route of the API app', function () {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
-  const rpc = (method: string, params: object, requestId: string) => post(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), { 'x-request-id': requestId });
+    fetch(mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body,
+    });
+  const rpc = (method: string, params: object, requestId: string) =>
+    post(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), { 'x-request-id': requestId });
 
   it('answers with the request id and security headers, logs one line under its route, and its tool calls log under the same id', async () => {
     const res = await rpc('tools/call', { name: 'get_job', arguments: { job_id: MISSING_JOB } }, 'mcp-trace-1');
@@ -60,7 +75,9 @@ describe('/mcp as a route of the API app', function () {
 
   it('is not rate limited itself: only the operations its tools call count against the limit (here 1 read a minute)', async () => {
     for (const id of ['list-1', 'list-2', 'list-3']) expect((await rpc('tools/list', {}, id)).status).to.equal(200);
-    const refused = (await (await rpc('tools/call', { name: 'get_job', arguments: { job_id: MISSING_JOB } }, 'limited')).json()) as ToolAnswer;
+    const refused = (await (
+      await rpc('tools/call', { name: 'get_job', arguments: { job_id: MISSING_JOB } }, 'limited')
+    ).json()) as ToolAnswer;
     expect(JSON.parse(refused.result.content[0].text)).to.deep.include({ code: 'rate_limited' });
   });
 

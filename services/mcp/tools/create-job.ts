@@ -10,7 +10,8 @@ type Body = ApiPaths['/agents/jobs']['post']['requestBody']['content']['applicat
 
 const IdempotencyKeyArgument = Type.Unsafe<string>({
   ...IdempotencyKey,
-  description: 'a unique text of your choosing (a UUID): a retry with the same key and the same job answers the job created the first time instead of posting a second one',
+  description:
+    'a unique text of your choosing (a UUID): a retry with the same key and the same job answers the job created the first time instead of posting a second one',
 });
 
 /** create_job: POST /agents/jobs. */
@@ -18,11 +19,15 @@ export const createJobTool: ToolDefinition = {
   name: 'create_job',
   title: 'Create a job posting',
   description:
-    'Creates a job posting for an organization the key\'s recruiter belongs to; it is searchable at once. Needs a recruiter\'s API ' +
+    "Creates a job posting for an organization the key's recruiter belongs to; it is searchable at once. Needs a recruiter's API " +
     'key. Required: title, organization_id (from list_organizations), location_id (from list_locations), type, salary. Bad fields ' +
     'come back as error invalid_request with one `details` entry per field. Pass `idempotency_key` so a retry after a lost answer ' +
     'does not post the job twice.',
-  inputSchema: toolSchema(Type.Composite([JobCreateRequest, Type.Object({ idempotency_key: Type.Optional(IdempotencyKeyArgument) })], { additionalProperties: false })),
+  inputSchema: toolSchema(
+    Type.Composite([JobCreateRequest, Type.Object({ idempotency_key: Type.Optional(IdempotencyKeyArgument) })], {
+      additionalProperties: false,
+    }),
+  ),
   outputSchema: toolSchema(CreatedJob),
   // Each call without an idempotency_key posts one more job.
   annotations: { title: 'Create a job posting', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -16,7 +16,8 @@ export const getJobTool: ToolDefinition = {
   outputSchema: toolSchema(Job),
   annotations: { ...READ_ONLY, title: 'Get a job' },
   call: async (api, args) =>
-    toolResult(await api.GET('/agents/jobs/{job_id}', { params: { path: { job_id: args.job_id as string } } }), (job) =>
-      `${job.title} | ${job.organization} | ${job.location} | ${job.is_active ? 'active' : 'not active'} (id ${job.id})`,
+    toolResult(
+      await api.GET('/agents/jobs/{job_id}', { params: { path: { job_id: args.job_id as string } } }),
+      (job) => `${job.title} | ${job.organization} | ${job.location} | ${job.is_active ? 'active' : 'not active'} (id ${job.id})`,
     ),
 };

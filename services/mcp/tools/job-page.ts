@@ -2,13 +2,26 @@ import type { JobSearchResult } from '../../../shared/schemas/job-search';
 import type { JobField } from '../../../shared/schemas/job';
 
 /** The Job fields a page of results shows unless the caller names others: enough to choose, small enough to list. */
-export const COMPACT_FIELDS: JobField[] = ['title', 'organization', 'location', 'workplace_type', 'type', 'salary', 'experience', 'closing_date'];
+export const COMPACT_FIELDS: JobField[] = [
+  'title',
+  'organization',
+  'location',
+  'workplace_type',
+  'type',
+  'salary',
+  'experience',
+  'closing_date',
+];
 /** Characters of description snippet per job unless the caller asks otherwise. */
 export const DEFAULT_SNIPPET = 200;
 
 /** The compact defaults, under what the caller asked for. */
 export function compactQuery<T extends Record<string, unknown>>(args: T): T & { fields: string[]; snippet: number } {
-  return { ...args, fields: (args.fields as string[] | undefined) ?? COMPACT_FIELDS, snippet: (args.snippet as number | undefined) ?? DEFAULT_SNIPPET };
+  return {
+    ...args,
+    fields: (args.fields as string[] | undefined) ?? COMPACT_FIELDS,
+    snippet: (args.snippet as number | undefined) ?? DEFAULT_SNIPPET,
+  };
 }
 
 /** Paging and compactness, said the same way in both list tools' descriptions. */

@@ -18,6 +18,9 @@ export const listLocationsTool: ToolDefinition = {
   annotations: { ...READ_ONLY, title: 'List locations' },
   call: async (api, args) =>
     toolResult(await api.POST('/location.v1.LocationService/List', { body: rpcListBody(args) }), (data) =>
-      [pageLine(data.locations.length, 'locations', data.pagination), ...data.locations.map((l) => `- ${l.name}, ${l.workplace_type} (id ${l.id})`)].join('\n'),
+      [
+        pageLine(data.locations.length, 'locations', data.pagination),
+        ...data.locations.map((l) => `- ${l.name}, ${l.workplace_type} (id ${l.id})`),
+      ].join('\n'),
     ),
 };

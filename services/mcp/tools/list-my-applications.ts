@@ -22,7 +22,9 @@ export const listMyApplicationsTool: ToolDefinition = {
     toolResult(await api.GET('/agents/applications', { params: { query: args as unknown as Query } }), (data) =>
       [
         pageLine(data.applications.length, 'applications', data.pagination),
-        ...data.applications.map((a) => `- ${a.status}: ${a.job_title} | ${a.organization}${a.job_is_active ? '' : ' (job closed)'} (application ${a.id})`),
+        ...data.applications.map(
+          (a) => `- ${a.status}: ${a.job_title} | ${a.organization}${a.job_is_active ? '' : ' (job closed)'} (application ${a.id})`,
+        ),
       ].join('\n'),
     ),
 };

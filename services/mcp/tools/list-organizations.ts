@@ -18,6 +18,9 @@ export const listOrganizationsTool: ToolDefinition = {
   annotations: { ...READ_ONLY, title: 'List organizations' },
   call: async (api, args) =>
     toolResult(await api.POST('/organization.v1.OrganizationService/List', { body: rpcListBody(args) }), (data) =>
-      [pageLine(data.organizations.length, 'organizations', data.pagination), ...data.organizations.map((o) => `- ${o.name} (id ${o.id})`)].join('\n'),
+      [
+        pageLine(data.organizations.length, 'organizations', data.pagination),
+        ...data.organizations.map((o) => `- ${o.name} (id ${o.id})`),
+      ].join('\n'),
     ),
 };

@@ -14,7 +14,8 @@ const errorOf = (result: CallToolResult) => {
   expect(result.isError, JSON.stringify(result)).to.equal(true);
   return JSON.parse(text(result)) as { code: string; message: string; hint?: string };
 };
-const call = (client: Client, name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
 describe('MCP tools of issue 19: update_job, close_job, list_my_applications, withdraw_application', function () {
   this.timeout(60_000);
@@ -44,8 +45,21 @@ describe('MCP tools of issue 19: update_job, close_job, list_my_applications, wi
 
   it('a recruiter edits with the ETag the last answer gave, is refused a stale one, and closes the job', async () => {
     const recruiter = await connect(world.keys.recruiter);
-    const created = structured(await call(recruiter, 'create_job', { title: 'Ward Sister', organization_id: world.acme.id, location_id: world.london.id, type: 'full_time', salary: '£38,890 - £44,503 pa' }));
-    const first = await call(recruiter, 'update_job', { job_id: created.id, if_match: 'W/"v1-open"', title: 'Senior Ward Sister', closing_date: null });
+    const created = structured(
+      await call(recruiter, 'create_job', {
+        title: 'Ward Sister',
+        organization_id: world.acme.id,
+        location_id: world.london.id,
+        type: 'full_time',
+        salary: '£38,890 - £44,503 pa',
+      }),
+    );
+    const first = await call(recruiter, 'update_job', {
+      job_id: created.id,
+      if_match: 'W/"v1-open"',
+      title: 'Senior Ward Sister',
+      closing_date: null,
+    });
     expect(structured(first)).to.include({ title: 'Senior Ward Sister', salary_min: 38890, salary_currency: 'GBP' });
     expect(text(first)).to.equal(`Updated job ${created.id}: Senior Ward Sister; its ETag is now W/"v2-open".`);
     const stale = errorOf(await call(recruiter, 'update_job', { job_id: created.id, if_match: 'W/"v1-open"', title: 'Lost change' }));
@@ -61,7 +75,15 @@ describe('MCP tools of issue 19: update_job, close_job, list_my_applications, wi
 
   it('an applicant lists the applications made and withdraws one; another user cannot', async () => {
     const recruiter = await connect(world.keys.recruiter);
-    const job = structured(await call(recruiter, 'create_job', { title: 'Porter', organization_id: world.acme.id, location_id: world.london.id, type: 'part_time', salary: '£11.50 per hour' }));
+    const job = structured(
+      await call(recruiter, 'create_job', {
+        title: 'Porter',
+        organization_id: world.acme.id,
+        location_id: world.london.id,
+        type: 'part_time',
+        salary: '£11.50 per hour',
+      }),
+    );
     const applicant = await connect(world.keys.applicant);
     const application = structured(await call(applicant, 'apply_to_job', { job_id: job.id }));
     const listed = await call(applicant, 'list_my_applications', {});

@@ -24,7 +24,13 @@ export const updateJobTool: ToolDefinition = {
       [
         Type.Object({
           job_id: Uuid,
-          if_match: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'the ETag of the job as you last saw it; the change is made only if it is still current' })),
+          if_match: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 1000,
+              description: 'the ETag of the job as you last saw it; the change is made only if it is still current',
+            }),
+          ),
         }),
         JobUpdateRequest,
       ],

@@ -18,7 +18,9 @@ export const withdrawApplicationTool: ToolDefinition = {
   annotations: { title: 'Withdraw an application', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   call: async (api, args) =>
     toolResult(
-      await api.POST('/agents/applications/{application_id}/withdraw', { params: { path: { application_id: args.application_id as string } } }),
+      await api.POST('/agents/applications/{application_id}/withdraw', {
+        params: { path: { application_id: args.application_id as string } },
+      }),
       (application) => `Withdrew application ${application.id} to ${application.job_title}; it is ${application.status}.`,
     ),
 };

@@ -1,7 +1,13 @@
 import { presentJob } from '../../../shared/jobs/job-document';
 import { paginate } from '../../../shared/schemas/common';
 import type { Job, JobField } from '../../../shared/schemas/job';
-import { MAX_RESULT_WINDOW, type JobInPage, type JobPagination, type JobSearchResult, type SearchFacets } from '../../../shared/schemas/job-search';
+import {
+  MAX_RESULT_WINDOW,
+  type JobInPage,
+  type JobPagination,
+  type JobSearchResult,
+  type SearchFacets,
+} from '../../../shared/schemas/job-search';
 import { encodeCursor } from '../search/params/cursor';
 import type { Paging } from '../search/params/params';
 import type { JobHit, JobHits } from '../search/run/run-job-search';
@@ -29,7 +35,9 @@ function presentHit(hit: JobHit, shape: { fields?: readonly JobField[]; snippet?
  */
 function paginateCapped(result: JobHits, paging: Paging, shown: number): JobPagination {
   const totalItems = Math.min(result.total.value, MAX_RESULT_WINDOW);
-  const hasNext = paging.after ? result.hits.length > paging.limit : result.total.relation === 'gte' || paging.offset + shown < result.total.value;
+  const hasNext = paging.after
+    ? result.hits.length > paging.limit
+    : result.total.relation === 'gte' || paging.offset + shown < result.total.value;
   const last = shown > 0 ? result.hits[shown - 1] : undefined;
   const nextOffset = paging.offset + shown;
   // A ranked search continues by offset inside the window (the order of its numbered pages).
@@ -37,7 +45,9 @@ function paginateCapped(result: JobHits, paging: Paging, shown: number): JobPagi
   return {
     ...paginate(totalItems, Math.floor(paging.offset / paging.limit) + 1, paging.limit),
     total_relation: result.total.relation,
-    ...(hasNext && last ? { next_cursor: encodeCursor(paging.scope, byOffset ? { offset: nextOffset } : { after: last.sort, offset: nextOffset }) } : {}),
+    ...(hasNext && last
+      ? { next_cursor: encodeCursor(paging.scope, byOffset ? { offset: nextOffset } : { after: last.sort, offset: nextOffset }) }
+      : {}),
   };
 }
 

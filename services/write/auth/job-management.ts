@@ -28,7 +28,10 @@ export async function authorizeJobManagement(ctx: Context, db: Database): Promis
   const job = UUID_PATTERN.test(jobId) ? await findJobWithMembership(db, jobId, caller.userId) : undefined;
   if (!job) throw errors.jobNotFound(jobId);
   if (!caller.isRecruiter) {
-    throw errors.forbidden('Changing jobs needs an API key of a recruiter.', 'Use the API key of a recruiter of the organization that posted the job.');
+    throw errors.forbidden(
+      'Changing jobs needs an API key of a recruiter.',
+      'Use the API key of a recruiter of the organization that posted the job.',
+    );
   }
   if (!job.member) {
     throw errors.forbidden(

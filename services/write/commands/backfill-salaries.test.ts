@@ -13,7 +13,9 @@ describe('backfillStructuredSalaries', () => {
     const c = await createJob({ organization_id: org.id, location_id: uk.id, salary: '$50/hr' });
     await testDb().query(`UPDATE jobs SET salary_min = 1, salary_currency = 'EUR', salary_period = 'year' WHERE id = $1`, [c.id]);
     expect(await backfillStructuredSalaries(testDb(), 1)).to.deep.equal({ examined: 2, filled: 1 });
-    const rows = await testDb().query(`SELECT id, salary_min::float8 AS min, salary_max::float8 AS max, salary_currency, salary_period, version FROM jobs ORDER BY salary`);
+    const rows = await testDb().query(
+      `SELECT id, salary_min::float8 AS min, salary_max::float8 AS max, salary_currency, salary_period, version FROM jobs ORDER BY salary`,
+    );
     expect(rows).to.deep.include.members([
       { id: a.id, min: 24907, max: 30615, salary_currency: 'GBP', salary_period: 'year', version: '2' },
       { id: b.id, min: null, max: null, salary_currency: null, salary_period: null, version: '1' },

@@ -26,7 +26,9 @@ export async function backfillStructuredSalaries(db: Database, batchSize = 1000)
     if (rows.length === 0) return result;
     after = rows[rows.length - 1].id;
     result.examined += rows.length;
-    const parsed = rows.map((row) => ({ id: row.id, ...salaryFromText(row.salary, row.country_code) })).filter((row) => row.salary_currency !== null);
+    const parsed = rows
+      .map((row) => ({ id: row.id, ...salaryFromText(row.salary, row.country_code) }))
+      .filter((row) => row.salary_currency !== null);
     if (parsed.length === 0) continue;
     await db.transaction(async (client) => {
       result.filled += (await fillStructuredSalaries(queryableClient(client), parsed)).length;

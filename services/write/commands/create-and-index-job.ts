@@ -14,7 +14,12 @@ export interface CreatedJobOutcome {
  * Creates a recruiter's job (under the Idempotency-Key when there is one) and indexes it at once.
  * A replay is not indexed again: the request that created it did, or its outbox row still will.
  */
-export async function createAndIndexJob(deps: WriteDeps, userId: string, input: JobCreateRequest, idempotencyKey?: string): Promise<CreatedJobOutcome> {
+export async function createAndIndexJob(
+  deps: WriteDeps,
+  userId: string,
+  input: JobCreateRequest,
+  idempotencyKey?: string,
+): Promise<CreatedJobOutcome> {
   const result: IdempotentCreate = idempotencyKey
     ? await createJobIdempotently(deps.db, userId, input, idempotencyKey)
     : { replayed: false, job: await createJob(deps.db, userId, input) };

@@ -10,7 +10,10 @@ import { toJobWriteError } from '../store/write-errors';
 
 /** Checks the references of one job and inserts it with its outbox row, inside the caller's transaction. */
 async function insertOne(q: Queryable, userId: string, input: JobCreateRequest): Promise<CommittedJob> {
-  const { problems: [problem], countries } = await checkReferences(q, userId, [input]);
+  const {
+    problems: [problem],
+    countries,
+  } = await checkReferences(q, userId, [input]);
   if (problem) throw problem;
   const [created] = await insertJobs(q, userId, [input], countries).catch((err) => {
     throw toJobWriteError(err, input) ?? err;

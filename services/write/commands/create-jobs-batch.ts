@@ -22,7 +22,13 @@ export async function createJobsBatch(db: Database, userId: string, inputs: read
     const q = queryableClient(client);
     const { problems, countries } = await checkReferences(q, userId, inputs);
     const passing = inputs.map((_, i) => i).filter((i) => !problems[i]);
-    const inserted = await insertIsolating(savepointsOf(client), q, userId, passing.map((i) => inputs[i]), countries);
+    const inserted = await insertIsolating(
+      savepointsOf(client),
+      q,
+      userId,
+      passing.map((i) => inputs[i]),
+      countries,
+    );
     const insertedAt = new Map(passing.map((inputIndex, k) => [inputIndex, inserted[k]]));
     return inputs.map((_, i): BatchOutcome => {
       const result = insertedAt.get(i) ?? problems[i]!;

@@ -89,7 +89,11 @@ export async function importJobs(deps: IndexNowDeps, lines: AsyncIterable<string
   let inserting: Promise<void> = Promise.resolve();
   const write = async (current: Pending[]) => {
     writing = current;
-    const outcomes = await createJobsBatch(deps.db, options.userId, current.map((p) => p.job));
+    const outcomes = await createJobsBatch(
+      deps.db,
+      options.userId,
+      current.map((p) => p.job),
+    );
     writing = [];
     const committed: CommittedJob[] = [];
     outcomes.forEach((outcome, i) => {
@@ -156,7 +160,9 @@ function rejectedLine(line: number, error: { code: ErrorCode; message: string; d
   return { line, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
 }
 
-function parseLine(text: string): { ok: true; value: unknown } | { ok: false; error: { code: ErrorCode; message: string; details?: ErrorDetail[] } } {
+function parseLine(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: { code: ErrorCode; message: string; details?: ErrorDetail[] } } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {

@@ -1,7 +1,8 @@
 import { isJobActive, jobEtag, type JobDocument } from '../../../shared/jobs/job-document';
 
 /** The ETag of a stored job, as the read service shows it. */
-export const etagOf = (row: Pick<JobDocument, 'is_active' | 'closing_date'> & { version: string | number }) => jobEtag(row.version, isJobActive(row));
+export const etagOf = (row: Pick<JobDocument, 'is_active' | 'closing_date'> & { version: string | number }) =>
+  jobEtag(row.version, isJobActive(row));
 
 /**
  * True when If-Match names the job's current ETag: `*`, or one of a comma list of tags. Tags are

@@ -41,7 +41,11 @@ function merge(current: Record<string, unknown>, patch: JobUpdateRequest): Recor
  * parsed anew when the patch changed the salary text or the location (whose country gives the
  * currency of bare amounts) or removed the structured salary; else as it was.
  */
-function salaryAfter(merged: Record<string, unknown>, patch: JobUpdateRequest, countries: ReadonlyMap<string, string | null>): Record<string, unknown> {
+function salaryAfter(
+  merged: Record<string, unknown>,
+  patch: JobUpdateRequest,
+  countries: ReadonlyMap<string, string | null>,
+): Record<string, unknown> {
   if (sentStructuredSalary(patch)) {
     const problems = structuredSalaryProblems(merged);
     if (problems.length > 0) throw errors.invalidBody(problems);
@@ -60,11 +64,23 @@ function salaryAfter(merged: Record<string, unknown>, patch: JobUpdateRequest, c
  * patches with the same ETag: the second waits for the lock, then finds the version moved and
  * answers 412.
  */
-export async function updateJob(deps: WriteDeps, userId: string, jobId: string, patch: JobUpdateRequest, ifMatch: string | undefined): Promise<CurrentJob> {
+export async function updateJob(
+  deps: WriteDeps,
+  userId: string,
+  jobId: string,
+  patch: JobUpdateRequest,
+  ifMatch: string | undefined,
+): Promise<CurrentJob> {
   return indexIfChanged(deps, await patchInDatabase(deps.db, userId, jobId, patch, ifMatch));
 }
 
-async function patchInDatabase(db: Database, userId: string, jobId: string, patch: JobUpdateRequest, ifMatch: string | undefined): Promise<UpdateResult> {
+async function patchInDatabase(
+  db: Database,
+  userId: string,
+  jobId: string,
+  patch: JobUpdateRequest,
+  ifMatch: string | undefined,
+): Promise<UpdateResult> {
   return db.transaction(async (client) => {
     const q = queryableClient(client);
     const row = await loadJob(q, jobId, true);
@@ -74,7 +90,10 @@ async function patchInDatabase(db: Database, userId: string, jobId: string, patc
     if (Object.keys(patch).length === 0) return { changed: false, row };
     const patched = merge(editableFields(row), patch);
     // One read for the references and the location's country; a salary problem still answers first.
-    const { problems: [problem], countries } = await checkReferences(q, userId, [patched as unknown as JobCreateRequest]);
+    const {
+      problems: [problem],
+      countries,
+    } = await checkReferences(q, userId, [patched as unknown as JobCreateRequest]);
     const merged = salaryAfter(patched, patch, countries);
     if (problem) throw problem;
     const values = Object.fromEntries(EDITABLE_COLUMNS.map(([name]) => [name, merged[name] ?? null]));

@@ -15,6 +15,10 @@ export function presentOrganization(row: OrganizationRow): Organization {
 }
 
 /** One page of the organization list, with the pagination of all `total` matches. */
-export function presentOrganizationPage(rows: OrganizationRow[], total: number, request: { page: number; limit: number }): ListOrganizationsResponse {
+export function presentOrganizationPage(
+  rows: OrganizationRow[],
+  total: number,
+  request: { page: number; limit: number },
+): ListOrganizationsResponse {
   return { organizations: rows.map(presentOrganization), pagination: paginate(total, request.page, request.limit) };
 }

@@ -13,6 +13,11 @@ export function presentRecruiterJob(row: RecruiterJobRow, now: Date): RecruiterJ
 }
 
 /** One page of the recruiter's jobs, with the pagination of all `total` matches; `now` is the one the rows were read with. */
-export function presentRecruiterJobList(rows: RecruiterJobRow[], total: number, query: { page: number; limit: number }, now: Date): RecruiterJobList {
+export function presentRecruiterJobList(
+  rows: RecruiterJobRow[],
+  total: number,
+  query: { page: number; limit: number },
+  now: Date,
+): RecruiterJobList {
   return { jobs: rows.map((row) => presentRecruiterJob(row, now)), pagination: paginate(total, query.page, query.limit) };
 }

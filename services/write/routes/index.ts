@@ -13,7 +13,14 @@ import { listLocationsRoute } from './rpc/list-locations';
 /** Every operation of the write service, in the order the OpenAPI document lists them. */
 export function writeRoutes(deps: WriteDeps): RouteDefinition<any, any, any>[] {
   return [
-    createJobRoute(deps), updateJobRoute(deps), closeJobRoute(deps), applyRoute(deps), recruiterJobsRoute(deps),
-    myApplicationsRoute(deps), withdrawApplicationRoute(deps), listOrganizationsRoute(deps), listLocationsRoute(deps),
+    createJobRoute(deps),
+    updateJobRoute(deps),
+    closeJobRoute(deps),
+    applyRoute(deps),
+    recruiterJobsRoute(deps),
+    myApplicationsRoute(deps),
+    withdrawApplicationRoute(deps),
+    listOrganizationsRoute(deps),
+    listLocationsRoute(deps),
   ];
 }

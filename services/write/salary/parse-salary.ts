@@ -42,16 +42,23 @@ const AMOUNT = new RegExp(
 );
 
 /** Numbers that count something else: a percentage, a duration, a grade ("band 6", "point 22"). */
-const NOT_PAY_AFTER = /^\s*(?:%|per\s?cent|hours?\b|hrs?\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|sessions?\b|mins?\b|minutes?\b|x\b|wte\b)/i;
+const NOT_PAY_AFTER =
+  /^\s*(?:%|per\s?cent|hours?\b|hrs?\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|sessions?\b|mins?\b|minutes?\b|x\b|wte\b)/i;
 const NOT_PAY_BEFORE = /(?:band|grade|level|point|spine|step|year|yr|agenda|section|scp|tier|ft|pt|x)\s*$/i;
 
 /** Words that name a pay period, each pattern tried anywhere in the text. */
 const PERIOD_WORDS: [SalaryPeriod, RegExp][] = [
-  ['hour', /per\s*hour|an\s*hour|a\s*hour|\bp\s*\/\s*h(?:r|our)?\b|\(ph\)|\bph\b|\bp\.h\.?|\/\s*h(?:ou)?r\b|\bhourly\b|\bper\s*hr\b|\bhr\b|\bhour\b|\bph\b/gi],
+  [
+    'hour',
+    /per\s*hour|an\s*hour|a\s*hour|\bp\s*\/\s*h(?:r|our)?\b|\(ph\)|\bph\b|\bp\.h\.?|\/\s*h(?:ou)?r\b|\bhourly\b|\bper\s*hr\b|\bhr\b|\bhour\b|\bph\b/gi,
+  ],
   ['day', /per\s*day|a\s*day|\bdaily\b|\bp\s*\/\s*d\b|\/\s*day\b|\bday\s*rate\b|\bper\s*diem\b/gi],
   ['week', /per\s*week|a\s*week|\bweekly\b|\bp\s*\/\s*w\b|\bpw\b|\/\s*w(?:ee)?k\b/gi],
   ['month', /per\s*month|a\s*month|\bmonthly\b|\bpcm\b|\bp\s*\/\s*m\b|\/\s*mo(?:nth)?\b/gi],
-  ['year', /per\s*ann?um|per\s*year|a\s*year|\bann?um\b|\bannual(?:ly)?\b(?!\s*leave)|\bp\.\s*a\b\.?|\bpa\b|\bp\s*\/\s*a\b|\/\s*y(?:ea)?r\b|\byearly\b|\bfte\b|\bp\.a\.?/gi],
+  [
+    'year',
+    /per\s*ann?um|per\s*year|a\s*year|\bann?um\b|\bannual(?:ly)?\b(?!\s*leave)|\bp\.\s*a\b\.?|\bpa\b|\bp\s*\/\s*a\b|\/\s*y(?:ea)?r\b|\byearly\b|\bfte\b|\bp\.a\.?/gi,
+  ],
 ];
 
 /** An amount that is not the first may lie this many times above or below it and still be pay of the same kind. */
@@ -130,10 +137,17 @@ export function parseSalary(text: string, context: SalaryContext = {}): Structur
   const lead = pair?.[0] ?? first;
   const period = named?.period ?? periodBySize(Math.max(...(pair ?? [first]).map((a) => a.value)));
   const otherPeriod = mentions.find((m) => m.start >= first.end && m.period !== period);
-  const kept = pair ?? amounts.filter(
-    (a) => a === first || (a.value <= first.value * SAME_KIND_RATIO && a.value * SAME_KIND_RATIO >= first.value && (!otherPeriod || a.start < otherPeriod.start)),
-  );
-  const currency = kept.find((a) => a.currency)?.currency ?? amounts.find((a) => a.currency)?.currency ?? codeInText(plain) ?? context.defaultCurrency;
+  const kept =
+    pair ??
+    amounts.filter(
+      (a) =>
+        a === first ||
+        (a.value <= first.value * SAME_KIND_RATIO &&
+          a.value * SAME_KIND_RATIO >= first.value &&
+          (!otherPeriod || a.start < otherPeriod.start)),
+    );
+  const currency =
+    kept.find((a) => a.currency)?.currency ?? amounts.find((a) => a.currency)?.currency ?? codeInText(plain) ?? context.defaultCurrency;
   if (!currency) return undefined;
   // A bare small number ("Band 5" is caught above; "5 sessions") with no symbol and no period is no salary.
   if (!kept.some((a) => a.currency) && !named && lead.value < 1000 && Number.isInteger(lead.value)) return undefined;
@@ -143,7 +157,8 @@ export function parseSalary(text: string, context: SalaryContext = {}): Structur
   if (values.length === 1) {
     const before = plain.slice(0, first.start).toLowerCase();
     if (/\b(?:up\s*to|max(?:imum)?|to|under)\s*\W*$/.test(before)) return { max: high, currency, period };
-    if (/\b(?:from|starting(?:\s*salary)?(?:\s*from)?|min(?:imum)?|at\s*least|over)\s*\W*$/.test(before)) return { min: low, currency, period };
+    if (/\b(?:from|starting(?:\s*salary)?(?:\s*from)?|min(?:imum)?|at\s*least|over)\s*\W*$/.test(before))
+      return { min: low, currency, period };
   }
   return { min: low, max: high, currency, period };
 }

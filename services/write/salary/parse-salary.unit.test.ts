@@ -41,7 +41,8 @@ describe('parseSalary', () => {
   });
 
   it('says nothing where the text states no pay, or no currency can be told', () => {
-    for (const text of ['Competitive', 'Band 6', 'Negotiable', 'TBC', '0', '£10,000 per session annually']) expect(read(text, 'GBP'), text).to.equal(undefined);
+    for (const text of ['Competitive', 'Band 6', 'Negotiable', 'TBC', '0', '£10,000 per session annually'])
+      expect(read(text, 'GBP'), text).to.equal(undefined);
     expect(read('45,000 - 52,000')).to.equal(undefined);
     expect(read('45,000 - 52,000', 'EUR')).to.deep.equal({ min: 45000, max: 52000, currency: 'EUR', period: 'year' });
   });
@@ -57,7 +58,10 @@ describe('parseSalary', () => {
     const share = (labels.length - wrong.length) / labels.length;
     // Printed, so a change to the parser shows its score and what it gets wrong.
     console.log(`      salary parser, ${name}: ${(share * 100).toFixed(1)} % right (${labels.length - wrong.length}/${labels.length})`);
-    for (const l of wrong) console.log(`        wrong: ${JSON.stringify(l.text)} -> ${JSON.stringify(read(l.text, labelsFile.defaultCurrency) ?? null)}, labelled ${JSON.stringify(l.expected)}`);
+    for (const l of wrong)
+      console.log(
+        `        wrong: ${JSON.stringify(l.text)} -> ${JSON.stringify(read(l.text, labelsFile.defaultCurrency) ?? null)}, labelled ${JSON.stringify(l.expected)}`,
+      );
     return share;
   }
 

@@ -22,14 +22,22 @@ export function sentStructuredSalary(job: Partial<Record<string, unknown>>): boo
 /** The structured salary of a text: parsed, with the location's currency for amounts written without one. */
 export function salaryFromText(text: string, countryCode: string | null | undefined): StructuredSalaryColumns {
   const parsed = parseSalary(text, { defaultCurrency: currencyOfCountry(countryCode) });
-  return { salary_min: parsed?.min ?? null, salary_max: parsed?.max ?? null, salary_currency: parsed?.currency ?? null, salary_period: parsed?.period ?? null };
+  return {
+    salary_min: parsed?.min ?? null,
+    salary_max: parsed?.max ?? null,
+    salary_currency: parsed?.currency ?? null,
+    salary_period: parsed?.period ?? null,
+  };
 }
 
 /**
  * Each job with its structured salary: as the recruiter sent it, else parsed from the salary
  * text (DESIGN.md 6, issue 19), which stays as given; `countries` are those checkReferences read.
  */
-export function withStructuredSalaries<T extends SalarySource>(jobs: readonly T[], countries: ReadonlyMap<string, string | null>): (T & StructuredSalaryColumns)[] {
+export function withStructuredSalaries<T extends SalarySource>(
+  jobs: readonly T[],
+  countries: ReadonlyMap<string, string | null>,
+): (T & StructuredSalaryColumns)[] {
   return jobs.map((job) =>
     sentStructuredSalary(job)
       ? {

@@ -11,7 +11,9 @@ export class ActingUserError extends Error {}
 export async function resolveActingRecruiter(db: Database, ref: string): Promise<{ id: string; name: string }> {
   const byId = UUID_PATTERN.test(ref);
   const [user] = await db.query<{ id: string; name: string; is_recruiter: boolean }>(
-    byId ? 'SELECT id, name, is_recruiter FROM users WHERE id = $1' : 'SELECT id, name, is_recruiter FROM users WHERE lower(email) = lower($1)',
+    byId
+      ? 'SELECT id, name, is_recruiter FROM users WHERE id = $1'
+      : 'SELECT id, name, is_recruiter FROM users WHERE lower(email) = lower($1)',
     [ref],
   );
   if (!user) throw new ActingUserError(`no user with ${byId ? 'id' : 'email'} "${ref}"`);

@@ -16,14 +16,22 @@ const SELECT_MINE = `
     JOIN organizations o ON o.id = j.organization_id`;
 
 /** The caller's applications, newest first, with the job's title and whether it is still open. */
-export async function listMyApplications(db: Database, userId: string, query: MyApplicationsQuery, now = new Date()): Promise<MyApplicationList> {
+export async function listMyApplications(
+  db: Database,
+  userId: string,
+  query: MyApplicationsQuery,
+  now = new Date(),
+): Promise<MyApplicationList> {
   const { page, limit } = query;
   const [rows, [{ total }]] = await Promise.all([
     db.query<MyApplication>(
       `${SELECT_MINE} WHERE a.user_id = $1 AND ($3::text IS NULL OR a.status = $3) ORDER BY a.created_at DESC, a.id LIMIT $4 OFFSET $5`,
       [userId, todayUtc(now), query.status ?? null, limit, (page - 1) * limit],
     ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM applications WHERE user_id = $1 AND ($2::text IS NULL OR status = $2)`, [userId, query.status ?? null]),
+    db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM applications WHERE user_id = $1 AND ($2::text IS NULL OR status = $2)`,
+      [userId, query.status ?? null],
+    ),
   ]);
   return { applications: rows, pagination: paginate(total, page, limit) };
 }

@@ -12,7 +12,9 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -32,7 +34,12 @@ export function requestHash(input: JobCreateRequest): string {
  * lock until the other transaction ends: it then replays the committed job, or claims the key if
  * the other rolled back.
  */
-export async function claimIdempotencyKey(q: Queryable, userId: string, key: string, input: JobCreateRequest): Promise<JobDocument | undefined> {
+export async function claimIdempotencyKey(
+  q: Queryable,
+  userId: string,
+  key: string,
+  input: JobCreateRequest,
+): Promise<JobDocument | undefined> {
   const hash = requestHash(input);
   const [claim] = await q.query<{ request_hash: string; job_id: string | null }>(
     `WITH expired AS (

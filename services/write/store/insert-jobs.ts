@@ -7,12 +7,30 @@ import { withStructuredSalaries } from '../salary/structured-salary';
 
 /** Columns a create request fills, with their types; every other column takes its default. */
 const COLUMNS: [name: string, type: string][] = [
-  ['id', 'uuid'], ['title', 'text'], ['description', 'text'], ['organization_id', 'uuid'], ['location_id', 'uuid'],
-  ['type', 'text'], ['salary', 'text'], ['department', 'text'], ['experience', 'text'], ['education', 'text'],
-  ['skills', 'text[]'], ['team', 'text'], ['reporting_to', 'text'], ['closing_date', 'date'], ['tags', 'text[]'],
-  ['responsibilities', 'text[]'], ['resume_score_threshold', 'numeric'], ['generate_screening', 'boolean'],
-  ['project_id', 'uuid'], ['created_by', 'uuid'],
-  ['salary_min', 'numeric'], ['salary_max', 'numeric'], ['salary_currency', 'text'], ['salary_period', 'text'],
+  ['id', 'uuid'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['organization_id', 'uuid'],
+  ['location_id', 'uuid'],
+  ['type', 'text'],
+  ['salary', 'text'],
+  ['department', 'text'],
+  ['experience', 'text'],
+  ['education', 'text'],
+  ['skills', 'text[]'],
+  ['team', 'text'],
+  ['reporting_to', 'text'],
+  ['closing_date', 'date'],
+  ['tags', 'text[]'],
+  ['responsibilities', 'text[]'],
+  ['resume_score_threshold', 'numeric'],
+  ['generate_screening', 'boolean'],
+  ['project_id', 'uuid'],
+  ['created_by', 'uuid'],
+  ['salary_min', 'numeric'],
+  ['salary_max', 'numeric'],
+  ['salary_currency', 'text'],
+  ['salary_period', 'text'],
 ];
 const NAMES = COLUMNS.map(([name]) => name).join(', ');
 const RECORD = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');

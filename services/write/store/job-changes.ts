@@ -4,11 +4,28 @@ import type { Queryable } from '../../../shared/db/queryable';
 
 /** The columns a recruiter's change may set, with their types (the job's identity, author and timestamps are not among them). */
 export const EDITABLE_COLUMNS: [name: string, type: string][] = [
-  ['title', 'text'], ['description', 'text'], ['organization_id', 'uuid'], ['location_id', 'uuid'], ['type', 'text'],
-  ['salary', 'text'], ['department', 'text'], ['experience', 'text'], ['education', 'text'], ['skills', 'text[]'],
-  ['team', 'text'], ['reporting_to', 'text'], ['closing_date', 'date'], ['tags', 'text[]'], ['responsibilities', 'text[]'],
-  ['resume_score_threshold', 'numeric'], ['generate_screening', 'boolean'], ['project_id', 'uuid'],
-  ['salary_min', 'numeric'], ['salary_max', 'numeric'], ['salary_currency', 'text'], ['salary_period', 'text'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['organization_id', 'uuid'],
+  ['location_id', 'uuid'],
+  ['type', 'text'],
+  ['salary', 'text'],
+  ['department', 'text'],
+  ['experience', 'text'],
+  ['education', 'text'],
+  ['skills', 'text[]'],
+  ['team', 'text'],
+  ['reporting_to', 'text'],
+  ['closing_date', 'date'],
+  ['tags', 'text[]'],
+  ['responsibilities', 'text[]'],
+  ['resume_score_threshold', 'numeric'],
+  ['generate_screening', 'boolean'],
+  ['project_id', 'uuid'],
+  ['salary_min', 'numeric'],
+  ['salary_max', 'numeric'],
+  ['salary_currency', 'text'],
+  ['salary_period', 'text'],
 ];
 
 /**
@@ -17,7 +34,13 @@ export const EDITABLE_COLUMNS: [name: string, type: string][] = [
  * `set` is SQL over the row `j` and the record `r` of `values`. Run inside the transaction that
  * locked the row and checked it; undefined when `where` (over `j`) matched no row.
  */
-export async function writeJobChange(q: Queryable, jobId: string, set: string, values: Record<string, unknown>, where = 'TRUE'): Promise<CommittedJob | undefined> {
+export async function writeJobChange(
+  q: Queryable,
+  jobId: string,
+  set: string,
+  values: Record<string, unknown>,
+  where = 'TRUE',
+): Promise<CommittedJob | undefined> {
   const record = EDITABLE_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
   const [row] = await q.query<JobDocumentRow & { outbox_id: string }>(
     `WITH job AS (

@@ -22,7 +22,12 @@ export interface PagedSelect {
  * page rows carry the count (count(*) OVER ()). A page past the end has no row to carry it, so only
  * then is the count asked for on its own.
  */
-export async function pageWithTotal<R extends object>(db: Database, select: PagedSelect, limit: number, offset: number): Promise<{ rows: R[]; total: number }> {
+export async function pageWithTotal<R extends object>(
+  db: Database,
+  select: PagedSelect,
+  limit: number,
+  offset: number,
+): Promise<{ rows: R[]; total: number }> {
   const n = select.params.length;
   const rows = await db.query<R & { total: number }>(
     `SELECT ${select.columns}, count(*) OVER ()::int AS total ${select.from} ORDER BY ${select.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,

@@ -34,6 +34,11 @@ export async function findRecruiterJobs(
     [userId, query.organization_id?.toLowerCase() ?? null, todayUtc(now), limit, (page - 1) * limit],
   );
   // Past the last page no row carries the total: count it alone.
-  const total = rows.length > 0 ? Number(rows[0].total_items) : page === 1 ? 0 : (await findRecruiterJobs(db, userId, { ...query, page: 1, limit: 1 }, now)).total;
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total_items)
+      : page === 1
+        ? 0
+        : (await findRecruiterJobs(db, userId, { ...query, page: 1, limit: 1 }, now)).total;
   return { rows, total };
 }

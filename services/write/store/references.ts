@@ -20,13 +20,23 @@ export interface ReferenceCheck {
  */
 export async function checkReferences(db: Queryable, userId: string, jobs: readonly References[]): Promise<ReferenceCheck> {
   const distinct = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
-  const [found] = await db.query<{ organizations: string[]; member_of: string[]; locations: Record<string, string | null>; projects: Record<string, string> }>(
+  const [found] = await db.query<{
+    organizations: string[];
+    member_of: string[];
+    locations: Record<string, string | null>;
+    projects: Record<string, string>;
+  }>(
     `SELECT ARRAY(SELECT id FROM organizations WHERE id = ANY($1::uuid[])) AS organizations,
             ARRAY(SELECT organization_id FROM organization_memberships
                    WHERE user_id = $2 AND organization_id = ANY($1::uuid[])) AS member_of,
             COALESCE((SELECT jsonb_object_agg(id, country_code) FROM locations WHERE id = ANY($3::uuid[])), '{}') AS locations,
             COALESCE((SELECT jsonb_object_agg(id, organization_id) FROM projects WHERE id = ANY($4::uuid[])), '{}') AS projects`,
-    [distinct(jobs.map((j) => j.organization_id)), userId, distinct(jobs.map((j) => j.location_id)), distinct(jobs.map((j) => j.project_id))],
+    [
+      distinct(jobs.map((j) => j.organization_id)),
+      userId,
+      distinct(jobs.map((j) => j.location_id)),
+      distinct(jobs.map((j) => j.project_id)),
+    ],
   );
   const knownOrganizations = new Set(found.organizations);
   const memberOf = new Set(found.member_of);

@@ -15,7 +15,10 @@ const UNSTORABLE_TEXT = new Set(['22P05', '22021']);
  * Validation and the reference checks normally catch all of these first: this covers races
  * (an organization deleted meanwhile) and rows that reach the table by another road.
  */
-export function toJobWriteError(err: unknown, job: { organization_id: string; location_id: string; project_id?: string }): ApiError | undefined {
+export function toJobWriteError(
+  err: unknown,
+  job: { organization_id: string; location_id: string; project_id?: string },
+): ApiError | undefined {
   const { code, constraint } = pgViolation(err) ?? {};
   if (code === FOREIGN_KEY_VIOLATION) {
     if (constraint === 'jobs_organization_id_fkey') return errors.unknownOrganization(job.organization_id);
@@ -24,7 +27,10 @@ export function toJobWriteError(err: unknown, job: { organization_id: string; lo
     return undefined;
   }
   if (code && UNSTORABLE_TEXT.has(code)) {
-    return errors.invalidRequest('The job contains a NUL character (U+0000), which cannot be stored.', 'Remove the U+0000 characters from its strings.');
+    return errors.invalidRequest(
+      'The job contains a NUL character (U+0000), which cannot be stored.',
+      'Remove the U+0000 characters from its strings.',
+    );
   }
   if (code && REFUSED_VALUE.has(code)) {
     return errors.invalidRequest(

@@ -9,7 +9,10 @@ import { bulkIndexJobs } from '../../../indexer';
 
 const ids = (res: { body: { jobs: { id: string }[] } }) => res.body.jobs.map((job) => job.id);
 /** The active catalog jobs that pass `keep`, in browse order: what browse must answer. */
-const expected = (keep: (doc: JobDocument) => boolean = () => true) => activeCatalogNewestFirst().filter(keep).map((doc) => doc.id);
+const expected = (keep: (doc: JobDocument) => boolean = () => true) =>
+  activeCatalogNewestFirst()
+    .filter(keep)
+    .map((doc) => doc.id);
 const lower = (values: readonly string[]) => values.map((v) => v.toLowerCase());
 const NO_FACETS = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] };
 /** The pagination object with next_cursor reduced to whether there is one (its text is opaque). */
@@ -19,7 +22,8 @@ const paging = (res: { body: { pagination: Record<string, unknown> } }) => {
 };
 
 /** Every value a 400 of the browse parameters names as known. */
-const KNOWN = 'organization_id, location_id, job_type, experience, hashtags, project_id, remote, workplace_types, salary_min, currency, sort, updated_since, page, limit, cursor, facets, fields, snippet';
+const KNOWN =
+  'organization_id, location_id, job_type, experience, hashtags, project_id, remote, workplace_types, salary_min, currency, sort, updated_since, page, limit, cursor, facets, fields, snippet';
 const invalid = (message: string, details: { field: string; message: string }[], hint = 'Fix the parameters named in details.') => ({
   code: 'invalid_request',
   message,
@@ -40,7 +44,13 @@ describe('GET /agents/jobs (browse)', () => {
     const all = expected();
     expect(res.status).to.equal(200);
     expect(ids(res)).to.deep.equal(all.slice(0, 10));
-    expect(paging(res)).to.deep.equal({ current_page: 1, total_pages: Math.ceil(all.length / 10), total_items: all.length, total_relation: 'eq', has_next: true });
+    expect(paging(res)).to.deep.equal({
+      current_page: 1,
+      total_pages: Math.ceil(all.length / 10),
+      total_items: all.length,
+      total_relation: 'eq',
+      has_next: true,
+    });
     expect(res.body, 'facets are counted only when asked for').not.to.have.property('facets');
   });
 
@@ -95,14 +105,20 @@ describe('GET /agents/jobs (browse)', () => {
 
   it('combines every filter with AND', async () => {
     const query = `?organization_id=${ORGS[0].id}&job_type=full_time&hashtags=remote,startup&limit=100`;
-    const want = expected((d) => d.organization_id === ORGS[0].id && d.type === 'full_time' && lower(d.tags).some((t) => t === 'remote' || t === 'startup'));
+    const want = expected(
+      (d) => d.organization_id === ORGS[0].id && d.type === 'full_time' && lower(d.tags).some((t) => t === 'remote' || t === 'startup'),
+    );
     expect(want.length).to.be.greaterThan(0);
     expect(ids(await browse(query))).to.deep.equal(want);
 
     const all = `?organization_id=${ORGS[0].id}&location_id=${LOCATIONS[0].id}&job_type=full_time&experience=senior&hashtags=remote&project_id=${PROJECTS[0]}`;
     const keepAll = (d: JobDocument) =>
-      d.organization_id === ORGS[0].id && d.location_id === LOCATIONS[0].id && d.type === 'full_time' && d.experience?.toLowerCase() === 'senior' &&
-      lower(d.tags).includes('remote') && d.project_id === PROJECTS[0];
+      d.organization_id === ORGS[0].id &&
+      d.location_id === LOCATIONS[0].id &&
+      d.type === 'full_time' &&
+      d.experience?.toLowerCase() === 'senior' &&
+      lower(d.tags).includes('remote') &&
+      d.project_id === PROJECTS[0];
     expect(ids(await browse(all))).to.deep.equal(expected(keepAll));
   });
 
@@ -115,7 +131,11 @@ describe('GET /agents/jobs (browse)', () => {
     expect(res.body.facets.job_types).to.deep.include({ value: 'volunteer', count: 0 });
 
     const none = await browse('?hashtags=no-such-tag&facets=all');
-    expect(none.body).to.deep.equal({ jobs: [], pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' }, facets: NO_FACETS });
+    expect(none.body).to.deep.equal({
+      jobs: [],
+      pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
+      facets: NO_FACETS,
+    });
   });
 
   it('treats blank experience and hashtags as no filter', async () => {
@@ -130,15 +150,25 @@ describe('GET /agents/jobs (browse)', () => {
     });
 
     it('leaves each facet uncounted by its own filter, and counted by every other (disjunctive facets)', async () => {
-      const selection = { organization_ids: [ORGS[0].id], location_ids: [LOCATIONS[1].id], job_types: ['full_time'], experiences: ['senior'] };
-      const res = await browse(`?organization_id=${ORGS[0].id}&location_id=${LOCATIONS[1].id}&job_type=full_time&experience=Senior&limit=100&facets=all`);
+      const selection = {
+        organization_ids: [ORGS[0].id],
+        location_ids: [LOCATIONS[1].id],
+        job_types: ['full_time'],
+        experiences: ['senior'],
+      };
+      const res = await browse(
+        `?organization_id=${ORGS[0].id}&location_id=${LOCATIONS[1].id}&job_type=full_time&experience=Senior&limit=100&facets=all`,
+      );
       const facets = expectedFacets(activeCatalogNewestFirst(), selection);
       expect(res.body.facets).to.deep.equal(facets);
       // What makes them disjunctive: the job_types facet lists types the job_type filter leaves out.
       expect(facets.job_types!.filter((v) => v.value !== 'full_time' && v.count > 0)).not.to.have.length(0);
       // And the hits still honour every filter.
       const keep = (d: JobDocument) =>
-        d.organization_id === ORGS[0].id && d.location_id === LOCATIONS[1].id && d.type === 'full_time' && d.experience?.toLowerCase() === 'senior';
+        d.organization_id === ORGS[0].id &&
+        d.location_id === LOCATIONS[1].id &&
+        d.type === 'full_time' &&
+        d.experience?.toLowerCase() === 'senior';
       expect(ids(res)).to.deep.equal(expected(keep));
     });
 
@@ -147,7 +177,10 @@ describe('GET /agents/jobs (browse)', () => {
       const res = await browse(`?project_id=${PROJECTS[0]}&hashtags=%23Visa&job_type=contract&facets=all`);
       const facets = expectedFacets(activeCatalogNewestFirst().filter(keep), { job_types: ['contract'] });
       expect(res.body.facets).to.deep.equal(facets);
-      expect(facets.job_types!.reduce((n, v) => n + v.count, 0), 'the fixture has such jobs').to.be.greaterThan(0);
+      expect(
+        facets.job_types!.reduce((n, v) => n + v.count, 0),
+        'the fixture has such jobs',
+      ).to.be.greaterThan(0);
     });
 
     it('lists a selected organization with its label even when no job of the other filters has it', async () => {
@@ -171,7 +204,13 @@ describe('GET /agents/jobs (browse)', () => {
     it('pages with limit 1', async () => {
       const res = await browse('?limit=1&page=2');
       expect(ids(res)).to.deep.equal(expected().slice(1, 2));
-      expect(paging(res)).to.deep.equal({ current_page: 2, total_pages: total(), total_items: total(), total_relation: 'eq', has_next: true });
+      expect(paging(res)).to.deep.equal({
+        current_page: 2,
+        total_pages: total(),
+        total_items: total(),
+        total_relation: 'eq',
+        has_next: true,
+      });
     });
 
     it('gives everything on one page with limit 100', async () => {
@@ -192,7 +231,12 @@ describe('GET /agents/jobs (browse)', () => {
       const res = await browse('?limit=10&page=50&facets=all');
       expect(res.status).to.equal(200);
       expect(res.body.jobs).to.deep.equal([]);
-      expect(res.body.pagination).to.deep.equal({ current_page: 50, total_pages: Math.ceil(total() / 10), total_items: total(), total_relation: 'eq' });
+      expect(res.body.pagination).to.deep.equal({
+        current_page: 50,
+        total_pages: Math.ceil(total() / 10),
+        total_items: total(),
+        total_relation: 'eq',
+      });
       expect(res.body.facets).to.deep.equal(expectedFacets(activeCatalogNewestFirst(), {}));
     });
 
@@ -243,7 +287,12 @@ describe('GET /agents/jobs (browse)', () => {
 
     it('never skips or repeats a job that existed when paging began, though newer jobs arrive', async () => {
       const first = await browse('?limit=4');
-      await bulkIndexJobs(testSearch(), testConfig().indexAlias, [{ doc: jobDocument({ created_at: new Date().toISOString() }), version: 1 }], { refresh: true });
+      await bulkIndexJobs(
+        testSearch(),
+        testConfig().indexAlias,
+        [{ doc: jobDocument({ created_at: new Date().toISOString() }), version: 1 }],
+        { refresh: true },
+      );
       const seen = [...ids(first)];
       let cursor = first.body.pagination.next_cursor;
       while (cursor) {
@@ -261,7 +310,9 @@ describe('GET /agents/jobs (browse)', () => {
       expect(other.status).to.equal(400);
       expect(other.body).to.include({ code: 'invalid_request', message: 'The cursor was made for another query or other filters.' });
       expect((await browse('?cursor=not-a-cursor')).body.details).to.deep.equal([{ field: 'cursor', message: 'is malformed' }]);
-      expect((await browse(`?job_type=full_time&page=2&cursor=${cursor}`)).body.details).to.deep.equal([{ field: 'page', message: 'must be absent when cursor is given' }]);
+      expect((await browse(`?job_type=full_time&page=2&cursor=${cursor}`)).body.details).to.deep.equal([
+        { field: 'page', message: 'must be absent when cursor is given' },
+      ]);
     });
   });
 
@@ -283,15 +334,27 @@ describe('GET /agents/jobs (browse)', () => {
     const cases: [string, ReturnType<typeof invalid>][] = [
       [
         '?organisation_id=x',
-        invalid('Unknown query parameter "organisation_id".', [{ field: 'organisation_id', message: 'is not a known parameter' }], `Did you mean "organization_id"? Known parameters: ${KNOWN}.`),
+        invalid(
+          'Unknown query parameter "organisation_id".',
+          [{ field: 'organisation_id', message: 'is not a known parameter' }],
+          `Did you mean "organization_id"? Known parameters: ${KNOWN}.`,
+        ),
       ],
       [
         '?job_types=contract',
-        invalid('Unknown query parameter "job_types".', [{ field: 'job_types', message: 'is not a known parameter' }], `Did you mean "job_type"? Known parameters: ${KNOWN}.`),
+        invalid(
+          'Unknown query parameter "job_types".',
+          [{ field: 'job_types', message: 'is not a known parameter' }],
+          `Did you mean "job_type"? Known parameters: ${KNOWN}.`,
+        ),
       ],
       [
         '?page=1&page=2',
-        invalid('Query parameter "page" is given more than once.', [{ field: 'page', message: 'is given more than once' }], 'Give it once; list several values separated by commas.'),
+        invalid(
+          'Query parameter "page" is given more than once.',
+          [{ field: 'page', message: 'is given more than once' }],
+          'Give it once; list several values separated by commas.',
+        ),
       ],
       [
         '?job_type=permanent',
@@ -299,9 +362,24 @@ describe('GET /agents/jobs (browse)', () => {
           { field: 'job_type', message: 'must be one of: full_time, part_time, contract, internship, freelance, volunteer' },
         ]),
       ],
-      ['?organization_id=acme', invalid('Invalid query parameter: organization_id must match format "uuid".', [{ field: 'organization_id', message: 'must match format "uuid"' }])],
-      ['?location_id=', invalid('Invalid query parameter: location_id must match format "uuid".', [{ field: 'location_id', message: 'must match format "uuid"' }])],
-      ['?project_id=42', invalid('Invalid query parameter: project_id must match format "uuid".', [{ field: 'project_id', message: 'must match format "uuid"' }])],
+      [
+        '?organization_id=acme',
+        invalid('Invalid query parameter: organization_id must match format "uuid".', [
+          { field: 'organization_id', message: 'must match format "uuid"' },
+        ]),
+      ],
+      [
+        '?location_id=',
+        invalid('Invalid query parameter: location_id must match format "uuid".', [
+          { field: 'location_id', message: 'must match format "uuid"' },
+        ]),
+      ],
+      [
+        '?project_id=42',
+        invalid('Invalid query parameter: project_id must match format "uuid".', [
+          { field: 'project_id', message: 'must match format "uuid"' },
+        ]),
+      ],
       ['?page=0', invalid('Invalid query parameter: page must be >= 1.', [{ field: 'page', message: 'must be >= 1' }])],
       ['?page=two', invalid('Invalid query parameter: page must be an integer.', [{ field: 'page', message: 'must be an integer' }])],
       ['?page=0x10', invalid('Invalid query parameter: page must be an integer.', [{ field: 'page', message: 'must be an integer' }])],
@@ -312,11 +390,15 @@ describe('GET /agents/jobs (browse)', () => {
       ['?limit=', invalid('Invalid query parameter: limit must be an integer.', [{ field: 'limit', message: 'must be an integer' }])],
       [
         `?experience=${'x'.repeat(201)}`,
-        invalid('Invalid query parameter: experience must be at most 200 characters.', [{ field: 'experience', message: 'must be at most 200 characters' }]),
+        invalid('Invalid query parameter: experience must be at most 200 characters.', [
+          { field: 'experience', message: 'must be at most 200 characters' },
+        ]),
       ],
       [
         `?hashtags=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(',')}`,
-        invalid('Invalid query parameter: hashtags must have at most 20 values (got 21).', [{ field: 'hashtags', message: 'must have at most 20 values (got 21)' }]),
+        invalid('Invalid query parameter: hashtags must have at most 20 values (got 21).', [
+          { field: 'hashtags', message: 'must have at most 20 values (got 21)' },
+        ]),
       ],
       [
         '?page=0&limit=500',

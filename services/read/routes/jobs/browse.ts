@@ -29,14 +29,22 @@ export function browseJobsRoute(deps: ReadDeps) {
       200: {
         description: 'A page of active jobs, newest first, with the facets asked for',
         schema: JobSearchResult,
-        example: { jobs: [EXAMPLE_JOB], pagination: { current_page: 1, total_pages: 3, total_items: 27, total_relation: 'eq', next_cursor: EXAMPLE_CURSOR }, facets: EXAMPLE_FACETS },
+        example: {
+          jobs: [EXAMPLE_JOB],
+          pagination: { current_page: 1, total_pages: 3, total_items: 27, total_relation: 'eq', next_cursor: EXAMPLE_CURSOR },
+          facets: EXAMPLE_FACETS,
+        },
       },
     },
     errors: ['invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query }) => {
       const params = readBrowseParams(query);
       const result = await runJobSearch(deps.search, deps.config.indexAlias, buildBrowseRequest(params));
-      ctx.body = presentJobPage(result, params, readFacets(result.aggregations, splitBrowseFilters(params.filters).selected, params.facets));
+      ctx.body = presentJobPage(
+        result,
+        params,
+        readFacets(result.aggregations, splitBrowseFilters(params.filters).selected, params.facets),
+      );
     },
   });
 }

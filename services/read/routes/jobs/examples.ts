@@ -35,7 +35,8 @@ export const EXAMPLE_FACETS: SearchFacets = {
 };
 
 /** A next_cursor as the API issues it (opaque to clients). */
-export const EXAMPLE_CURSOR = 'eyJ2IjoxLCJoIjoiVDFmUHV4dVZ0Z3NiIiwiYSI6WzE3Njg0Njk0MDAwMDAsIjNmMGU3YzFhLThiOWQtNGMyZS05ZjFhLTJiM2M0ZDVlNmY3MCJdLCJvIjoxMH0';
+export const EXAMPLE_CURSOR =
+  'eyJ2IjoxLCJoIjoiVDFmUHV4dVZ0Z3NiIiwiYSI6WzE3Njg0Njk0MDAwMDAsIjNmMGU3YzFhLThiOWQtNGMyZS05ZjFhLTJiM2M0ZDVlNmY3MCJdLCJvIjoxMH0';
 
 /** How browse and search page, count and trim their answers: said once for both operations. */
 export const PAGING_DESCRIPTION =

@@ -75,7 +75,13 @@ describe('GET /agents/jobs/{job_id}', () => {
     expect(res.body).to.deep.equal(notFound(id));
   });
 
-  for (const malformed of ['abc', '12345', `${'0'.repeat(8)}-0000-0000-0000-00000000000g`, 'urn:uuid:00000000-0000-4000-8000-000000000001', "1' OR '1'='1"]) {
+  for (const malformed of [
+    'abc',
+    '12345',
+    `${'0'.repeat(8)}-0000-0000-0000-00000000000g`,
+    'urn:uuid:00000000-0000-4000-8000-000000000001',
+    "1' OR '1'='1",
+  ]) {
     it(`answers 404 not_found for the malformed id ${JSON.stringify(malformed)}`, async () => {
       const res = await client.get(`/agents/jobs/${encodeURIComponent(malformed)}`);
       expect(res.status).to.equal(404);
@@ -107,7 +113,14 @@ describe('the read operations before anything is indexed (no index behind the al
     expect(res.body).to.deep.equal({
       jobs: [],
       pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
-      facets: { job_types: [{ value: 'contract', count: 0 }], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] },
+      facets: {
+        job_types: [{ value: 'contract', count: 0 }],
+        location_ids: [],
+        organization_ids: [],
+        experiences: [],
+        skills: [],
+        workplace_types: [],
+      },
     });
   });
 
@@ -117,7 +130,14 @@ describe('the read operations before anything is indexed (no index behind the al
     expect(res.body).to.deep.equal({
       jobs: [],
       pagination: { current_page: 1, total_pages: 0, total_items: 0, total_relation: 'eq' },
-      facets: { job_types: [{ value: 'contract', count: 0 }], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] },
+      facets: {
+        job_types: [{ value: 'contract', count: 0 }],
+        location_ids: [],
+        organization_ids: [],
+        experiences: [],
+        skills: [],
+        workplace_types: [],
+      },
     });
   });
 

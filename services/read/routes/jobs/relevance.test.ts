@@ -53,7 +53,13 @@ describe('search relevance (golden queries)', () => {
   });
 
   it('stems: "developers" finds every "Developer" job', async () => {
-    expect(await ranked('developers')).to.have.members(['kotlinInTitle', 'kotlinInSkills', 'kotlinInOrganization', 'kotlinInTags', 'kotlinInDescription']);
+    expect(await ranked('developers')).to.have.members([
+      'kotlinInTitle',
+      'kotlinInSkills',
+      'kotlinInOrganization',
+      'kotlinInTags',
+      'kotlinInDescription',
+    ]);
   });
 
   it('breaks ties by newest', async () => {
@@ -106,7 +112,10 @@ describe('search relevance (defects found on real postings)', () => {
   const client = readClient();
   const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes)).toISOString();
   const neutral = 'Join a friendly team on site.';
-  const job = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({ name, doc: jobDocument({ description: neutral, created_at: at(0), ...fields }) });
+  const job = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({
+    name,
+    doc: jobDocument({ description: neutral, created_at: at(0), ...fields }),
+  });
   const corpus = [
     // One side of a pair the dictionary stemmer joined; the other side is the query.
     job('promotions', { title: 'Promotions Coordinator' }),
@@ -141,9 +150,19 @@ describe('search relevance (defects found on real postings)', () => {
     job('leedsMidwife', { title: 'Community Midwife', location: 'Leeds', created_at: at(2) }),
     job('leedsClerk', { title: 'Ward Clerk', location: 'Leeds' }),
     job('leedsPorter', { title: 'Theatre Porter', location: 'Leeds' }),
-    job('yorkMidwife', { title: 'Community Midwife', location: 'York', description: 'Our midwives train at the Leeds hospital.', created_at: at(9) }),
+    job('yorkMidwife', {
+      title: 'Community Midwife',
+      location: 'York',
+      description: 'Our midwives train at the Leeds hospital.',
+      created_at: at(9),
+    }),
     job('remotePython', { title: 'Python Developer', location: 'Remote', created_at: at(1) }),
-    job('berlinPython', { title: 'Python Developer', location: 'Berlin', description: 'Weekly remote meetings with the team.', created_at: at(9) }),
+    job('berlinPython', {
+      title: 'Python Developer',
+      location: 'Berlin',
+      description: 'Weekly remote meetings with the team.',
+      created_at: at(9),
+    }),
     // Abbreviations.
     job('sre', { title: 'Site Reliability Engineer' }),
     job('devops', { title: 'DevOps Engineer' }),
@@ -166,9 +185,18 @@ describe('search relevance (defects found on real postings)', () => {
 
   it('never matches a word with an unrelated word the dictionary stemmer gave the same stem', async () => {
     const collisions: [string, string][] = [
-      ['remote', 'promotions'], ['hive', 'block'], ['react', 'act'], ['business', 'busy'], ['designer', 'signer'],
-      ['resources', 'source'], ['discharge', 'charge'], ['research', 'search'], ['retail', 'tail'], ['reporting', 'port'],
-      ['replacement', 'placement'], ['dispatch', 'patch'],
+      ['remote', 'promotions'],
+      ['hive', 'block'],
+      ['react', 'act'],
+      ['business', 'busy'],
+      ['designer', 'signer'],
+      ['resources', 'source'],
+      ['discharge', 'charge'],
+      ['research', 'search'],
+      ['retail', 'tail'],
+      ['reporting', 'port'],
+      ['replacement', 'placement'],
+      ['dispatch', 'patch'],
     ];
     for (const [q, unrelated] of collisions) expect(await ranked(q), q).not.to.include(unrelated);
   });

@@ -12,7 +12,8 @@ const sorted = (ids: string[]) => [...ids].sort();
 const idsOf = (docs: readonly JobDocument[]) => sorted(docs.map((d) => d.id));
 const UNKNOWN_LOCATION = '00000000-0000-4000-8000-0000000bffff';
 
-const KNOWN = 'q, job_types, location_ids, experiences, skills, organization_ids, remote, workplace_types, salary_min, currency, sort, page, limit, cursor, facets, fields, snippet';
+const KNOWN =
+  'q, job_types, location_ids, experiences, skills, organization_ids, remote, workplace_types, salary_min, currency, sort, page, limit, cursor, facets, fields, snippet';
 const invalid = (message: string, details: { field: string; message: string }[], hint = 'Fix the parameters named in details.') => ({
   code: 'invalid_request',
   message,
@@ -123,7 +124,10 @@ describe('GET /agents/jobs/search', () => {
   });
 
   it('lists every selected value even at count 0, with the label of a known location', async () => {
-    const selection: Selection = { job_types: ['internship', 'volunteer'], location_ids: [...LOCATIONS.map((l) => l.id), UNKNOWN_LOCATION] };
+    const selection: Selection = {
+      job_types: ['internship', 'volunteer'],
+      location_ids: [...LOCATIONS.map((l) => l.id), UNKNOWN_LOCATION],
+    };
     const res = await search(`?q=engineer&facets=all${queryOf(selection)}`);
     const facets = expectedFacets(ENGINEERS, selection);
     expect(res.body.facets).to.deep.equal(facets);
@@ -143,7 +147,12 @@ describe('GET /agents/jobs/search', () => {
       expect(second.body.jobs).to.have.length(1);
       expect(first.body.jobs[0].id).not.to.equal(second.body.jobs[0].id);
       const { next_cursor: next, ...pagination } = second.body.pagination;
-      expect(pagination).to.deep.equal({ current_page: 2, total_pages: ENGINEERS.length, total_items: ENGINEERS.length, total_relation: 'eq' });
+      expect(pagination).to.deep.equal({
+        current_page: 2,
+        total_pages: ENGINEERS.length,
+        total_items: ENGINEERS.length,
+        total_relation: 'eq',
+      });
       expect(next).to.be.a('string');
     });
 
@@ -164,7 +173,12 @@ describe('GET /agents/jobs/search', () => {
       const past = await search(`?q=engineer&limit=4&page=${pages + 1}&facets=all`);
       expect(past.status).to.equal(200);
       expect(past.body.jobs).to.deep.equal([]);
-      expect(past.body.pagination).to.deep.equal({ current_page: pages + 1, total_pages: pages, total_items: ENGINEERS.length, total_relation: 'eq' });
+      expect(past.body.pagination).to.deep.equal({
+        current_page: pages + 1,
+        total_pages: pages,
+        total_items: ENGINEERS.length,
+        total_relation: 'eq',
+      });
       expect(past.body.facets).to.deep.equal(expectedFacets(ENGINEERS, {}));
     });
 
@@ -208,24 +222,47 @@ describe('GET /agents/jobs/search', () => {
       ['', invalid('Invalid query parameter: q is required.', [{ field: 'q', message: 'is required' }])],
       ['?q=', invalid('Invalid query parameter: q must not be empty.', [{ field: 'q', message: 'must not be empty' }])],
       ['?q=%20%20', invalid('Invalid query parameter: q must not be blank.', [{ field: 'q', message: 'must not be blank' }])],
-      [`?q=${'a'.repeat(201)}`, invalid('Invalid query parameter: q must be at most 200 characters (got 201).', [{ field: 'q', message: 'must be at most 200 characters (got 201)' }])],
+      [
+        `?q=${'a'.repeat(201)}`,
+        invalid('Invalid query parameter: q must be at most 200 characters (got 201).', [
+          { field: 'q', message: 'must be at most 200 characters (got 201)' },
+        ]),
+      ],
       [
         '?q=go&skill=go',
-        invalid('Unknown query parameter "skill".', [{ field: 'skill', message: 'is not a known parameter' }], `Did you mean "skills"? Known parameters: ${KNOWN}.`),
+        invalid(
+          'Unknown query parameter "skill".',
+          [{ field: 'skill', message: 'is not a known parameter' }],
+          `Did you mean "skills"? Known parameters: ${KNOWN}.`,
+        ),
       ],
       [
         '?q=go&job_type=contract',
-        invalid('Unknown query parameter "job_type".', [{ field: 'job_type', message: 'is not a known parameter' }], `Did you mean "job_types"? Known parameters: ${KNOWN}.`),
+        invalid(
+          'Unknown query parameter "job_type".',
+          [{ field: 'job_type', message: 'is not a known parameter' }],
+          `Did you mean "job_types"? Known parameters: ${KNOWN}.`,
+        ),
       ],
       [
         '?q=go&skills=go&skills=rust',
-        invalid('Query parameter "skills" is given more than once.', [{ field: 'skills', message: 'is given more than once' }], 'Give it once; list several values separated by commas.'),
+        invalid(
+          'Query parameter "skills" is given more than once.',
+          [{ field: 'skills', message: 'is given more than once' }],
+          'Give it once; list several values separated by commas.',
+        ),
       ],
       [
         '?q=go&job_types=full_time,permanent',
-        invalid('Invalid query parameter: job_types "permanent" is not a job type; use one of: full_time, part_time, contract, internship, freelance, volunteer.', [
-          { field: 'job_types', message: '"permanent" is not a job type; use one of: full_time, part_time, contract, internship, freelance, volunteer' },
-        ]),
+        invalid(
+          'Invalid query parameter: job_types "permanent" is not a job type; use one of: full_time, part_time, contract, internship, freelance, volunteer.',
+          [
+            {
+              field: 'job_types',
+              message: '"permanent" is not a job type; use one of: full_time, part_time, contract, internship, freelance, volunteer',
+            },
+          ],
+        ),
       ],
       [
         `?q=go&location_ids=${LOCATIONS[0].id},berlin&organization_ids=acme`,
@@ -234,14 +271,24 @@ describe('GET /agents/jobs/search', () => {
           { field: 'organization_ids', message: '"acme" is not a UUID' },
         ]),
       ],
-      [`?q=go&skills=${twentyOne}`, invalid('Invalid query parameter: skills must have at most 20 values (got 21).', [{ field: 'skills', message: 'must have at most 20 values (got 21)' }])],
+      [
+        `?q=go&skills=${twentyOne}`,
+        invalid('Invalid query parameter: skills must have at most 20 values (got 21).', [
+          { field: 'skills', message: 'must have at most 20 values (got 21)' },
+        ]),
+      ],
       [
         `?q=go&experiences=${'x'.repeat(201)}`,
-        invalid('Invalid query parameter: experiences values must be at most 200 characters.', [{ field: 'experiences', message: 'values must be at most 200 characters' }]),
+        invalid('Invalid query parameter: experiences values must be at most 200 characters.', [
+          { field: 'experiences', message: 'values must be at most 200 characters' },
+        ]),
       ],
       ['?q=go&page=-1', invalid('Invalid query parameter: page must be >= 1.', [{ field: 'page', message: 'must be >= 1' }])],
       ['?q=go&limit=1000', invalid('Invalid query parameter: limit must be <= 100.', [{ field: 'limit', message: 'must be <= 100' }])],
-      ['?q=go&limit=ten', invalid('Invalid query parameter: limit must be an integer.', [{ field: 'limit', message: 'must be an integer' }])],
+      [
+        '?q=go&limit=ten',
+        invalid('Invalid query parameter: limit must be an integer.', [{ field: 'limit', message: 'must be an integer' }]),
+      ],
     ];
     for (const [query, body] of cases) {
       it(query === '' ? '(no q)' : query.length > 60 ? `${query.slice(0, 60)}…` : query, async () => {

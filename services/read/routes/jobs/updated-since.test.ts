@@ -11,7 +11,6 @@ import { createRandom } from '../../../../scripts/seed/random';
 /** Floats in [0, 1) from a seeded generator (mulberry32): the same sequence on every machine. */
 const seededNumbers = (seed: number) => createRandom(seed).next;
 
-
 /**
  * A copy of the board kept only from updated_since pages, as an aggregator keeps one: each sync
  * reads every page from its checkpoint on (following next_cursor) and remembers the latest
@@ -28,7 +27,9 @@ class Mirror {
     const since = this.checkpoint;
     let cursor: string | undefined;
     do {
-      const res = await readApp().get('/agents/jobs').query({ updated_since: since, limit: 100, ...(cursor ? { cursor } : {}) });
+      const res = await readApp()
+        .get('/agents/jobs')
+        .query({ updated_since: since, limit: 100, ...(cursor ? { cursor } : {}) });
       this.requests++;
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       for (const job of res.body.jobs as Job[]) {
@@ -118,16 +119,33 @@ describe('GET /agents/jobs?updated_since= (keeping a copy of the board in step)'
   });
 
   it('lists changes oldest first, inactive jobs included, from the time given (inclusive), with a cursor', async () => {
-    const [a, b, c] = await createJobsBatch(testDb(), world.recruiter.id, ['A', 'B', 'C'].map((title) => ({ title, organization_id: world.acme.id, location_id: world.london.id, type: 'full_time' as const, salary: '£30,000' })));
+    const [a, b, c] = await createJobsBatch(
+      testDb(),
+      world.recruiter.id,
+      ['A', 'B', 'C'].map((title) => ({
+        title,
+        organization_id: world.acme.id,
+        location_id: world.london.id,
+        type: 'full_time' as const,
+        salary: '£30,000',
+      })),
+    );
     const ids = [a, b, c].map((r) => (r.ok ? r.job.doc.id : ''));
-    await testDb().query(`UPDATE jobs SET updated_at = created_at + interval '1 hour' * (CASE title WHEN 'A' THEN 3 WHEN 'B' THEN 1 ELSE 2 END) WHERE id = ANY($1::uuid[])`, [ids]);
-    await testDb().query(`UPDATE jobs SET is_active = false, closed_at = now() + interval '1 day', version = version + 1 WHERE title = 'C'`);
+    await testDb().query(
+      `UPDATE jobs SET updated_at = created_at + interval '1 hour' * (CASE title WHEN 'A' THEN 3 WHEN 'B' THEN 1 ELSE 2 END) WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    await testDb().query(
+      `UPDATE jobs SET is_active = false, closed_at = now() + interval '1 day', version = version + 1 WHERE title = 'C'`,
+    );
     await index(ids);
     const all = await readApp().get('/agents/jobs').query({ updated_since: '2000-01-01T00:00:00Z', limit: 2 });
     expect(all.status, JSON.stringify(all.body)).to.equal(200);
     expect(all.body.jobs.map((j: Job) => j.title)).to.deep.equal(['B', 'C']);
     expect(all.body.jobs[1].is_active).to.equal(false);
-    const rest = await readApp().get('/agents/jobs').query({ updated_since: '2000-01-01T00:00:00Z', limit: 2, cursor: all.body.pagination.next_cursor });
+    const rest = await readApp()
+      .get('/agents/jobs')
+      .query({ updated_since: '2000-01-01T00:00:00Z', limit: 2, cursor: all.body.pagination.next_cursor });
     expect(rest.body.jobs.map((j: Job) => j.title)).to.deep.equal(['A']);
     expect(rest.body.pagination).to.not.have.property('next_cursor');
     const since = all.body.jobs[1].updated_at;
@@ -138,7 +156,11 @@ describe('GET /agents/jobs?updated_since= (keeping a copy of the board in step)'
   });
 
   it('400 for a time that is not RFC 3339, and for a sort beside it', async () => {
-    for (const query of [{ updated_since: 'yesterday' }, { updated_since: '2026-11-23' }, { updated_since: '2026-11-23T00:00:00Z', sort: 'newest' }]) {
+    for (const query of [
+      { updated_since: 'yesterday' },
+      { updated_since: '2026-11-23' },
+      { updated_since: '2026-11-23T00:00:00Z', sort: 'newest' },
+    ]) {
       const res = await readApp().get('/agents/jobs').query(query);
       expect(res.status, JSON.stringify(query)).to.equal(400);
       expect(res.body.code).to.equal('invalid_request');

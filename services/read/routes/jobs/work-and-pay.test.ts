@@ -3,10 +3,15 @@ import { resetDatabase, resetIndex } from '../../../../test/support/context';
 import { createLocation } from '../../../../test/support/factories';
 import { postJob, readApp, recruiterWorld, type RecruiterWorld } from '../../../../test/support/manage-fixtures';
 
-type Page = { body: { jobs: { title: string }[]; pagination: { next_cursor?: string }; facets?: Record<string, { value: string; count: number }[]> } };
+type Page = {
+  body: { jobs: { title: string }[]; pagination: { next_cursor?: string }; facets?: Record<string, { value: string; count: number }[]> };
+};
 const titles = (res: Page) => res.body.jobs.map((j) => j.title);
 const browse = (query: Record<string, string | number>) => readApp().get('/agents/jobs').query(query);
-const search = (query: Record<string, string | number>) => readApp().get('/agents/jobs/search').query({ q: 'nurse', ...query });
+const search = (query: Record<string, string | number>) =>
+  readApp()
+    .get('/agents/jobs/search')
+    .query({ q: 'nurse', ...query });
 
 describe('remote work and pay: filters, facets and sorting (browse and search)', () => {
   let world: RecruiterWorld;
@@ -86,10 +91,20 @@ describe('remote work and pay: filters, facets and sorting (browse and search)',
   it('400 with a hint: salary_min or sort=salary without currency, bad values, relevance on browse', async () => {
     const noCurrency = await browse({ salary_min: 40000 });
     expect(noCurrency.status).to.equal(400);
-    expect(noCurrency.body.details).to.deep.equal([{ field: 'salary_min', message: 'salary_min needs currency (e.g. currency=GBP): pay is compared in one currency, never converted' }]);
+    expect(noCurrency.body.details).to.deep.equal([
+      { field: 'salary_min', message: 'salary_min needs currency (e.g. currency=GBP): pay is compared in one currency, never converted' },
+    ]);
     const sortNoCurrency = await search({ sort: 'salary' });
-    expect(sortNoCurrency.body.details).to.deep.equal([{ field: 'sort', message: 'sort=salary needs currency (e.g. currency=GBP): pay is compared in one currency, never converted' }]);
-    const bad: Record<string, string | number>[] = [{ remote: 'maybe' }, { workplace_types: 'moon' }, { currency: 'pounds' }, { salary_min: -1 }, { sort: 'relevance' }];
+    expect(sortNoCurrency.body.details).to.deep.equal([
+      { field: 'sort', message: 'sort=salary needs currency (e.g. currency=GBP): pay is compared in one currency, never converted' },
+    ]);
+    const bad: Record<string, string | number>[] = [
+      { remote: 'maybe' },
+      { workplace_types: 'moon' },
+      { currency: 'pounds' },
+      { salary_min: -1 },
+      { sort: 'relevance' },
+    ];
     for (const query of bad) {
       const res = await browse(query);
       expect(res.status, JSON.stringify(query)).to.equal(400);
@@ -100,6 +115,14 @@ describe('remote work and pay: filters, facets and sorting (browse and search)',
 
   it('shows the structured salary and the workplace on each job', async () => {
     const [job] = (await browse({ remote: 'true' })).body.jobs as unknown as Record<string, unknown>[];
-    expect(job).to.include({ salary: '€60,000 - €80,000 a year', salary_min: 60000, salary_max: 80000, salary_currency: 'EUR', salary_period: 'year', workplace_type: 'remote', is_remote: true });
+    expect(job).to.include({
+      salary: '€60,000 - €80,000 a year',
+      salary_min: 60000,
+      salary_max: 80000,
+      salary_currency: 'EUR',
+      salary_period: 'year',
+      workplace_type: 'remote',
+      is_remote: true,
+    });
   });
 });

@@ -35,7 +35,8 @@ export interface Presentation {
 }
 
 /** The filter parameters of browse (spec 4.1, and workplace_types of issue 19). */
-export type BrowseFilterName = 'organization_id' | 'location_id' | 'job_type' | 'experience' | 'hashtags' | 'project_id' | 'workplace_types';
+export type BrowseFilterName =
+  'organization_id' | 'location_id' | 'job_type' | 'experience' | 'hashtags' | 'project_id' | 'workplace_types';
 
 /**
  * Conditions of issue 19 that narrow the hits and every facet alike (none has a facet of its
@@ -119,7 +120,8 @@ function valueCheck(parameter: TSchema, rule: ValueRule = {}): Check {
 
 const lower = (v: string) => v.toLowerCase();
 const facetChoices = `${ALL_FACETS}, or any of: ${FACET_NAMES.join(', ')}`;
-const notOneOf = (noun: string) => (value: string, allowed: readonly string[]) => `"${value}" is not ${noun}; use one of: ${allowed.join(', ')}`;
+const notOneOf = (noun: string) => (value: string, allowed: readonly string[]) =>
+  `"${value}" is not ${noun}; use one of: ${allowed.join(', ')}`;
 const search = SearchQuery.properties;
 const browse = BrowseQuery.properties;
 
@@ -206,9 +208,11 @@ function readPaging(query: PagingQuery, operation: 'browse' | 'search', matching
   };
   if (cursor !== undefined) {
     if (page !== undefined) {
-      throw errors.invalidRequest('cursor and page cannot be combined.', 'Send cursor alone to get the page after the one it came with, or page alone for a numbered page.', [
-        { field: 'page', message: 'must be absent when cursor is given' },
-      ]);
+      throw errors.invalidRequest(
+        'cursor and page cannot be combined.',
+        'Send cursor alone to get the page after the one it came with, or page alone for a numbered page.',
+        [{ field: 'page', message: 'must be absent when cursor is given' }],
+      );
     }
     return { limit, ...decodeCursor(cursor, scope), scope };
   }
@@ -251,10 +255,16 @@ function readFields(problems: Problems, raw: string | undefined): JobField[] | u
 
 /** A list's values in a fixed order, so "a,b" and "b,a" give the same cursor fingerprint. */
 const sortedLists = <T extends Partial<Record<string, string[]>>>(filters: T) =>
-  Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v.length > 0).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, [...v!].sort()]));
+  Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, v]) => v && v.length > 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => [k, [...v!].sort()]),
+  );
 
 /** The snippet length asked for, as a property only when asked for. */
-const snippetOf = (query: { snippet?: number }): Pick<Presentation, 'snippet'> => (query.snippet === undefined ? {} : { snippet: query.snippet });
+const snippetOf = (query: { snippet?: number }): Pick<Presentation, 'snippet'> =>
+  query.snippet === undefined ? {} : { snippet: query.snippet };
 
 type WorkAndPayQuery = Pick<SearchQuery, 'remote' | 'salary_min' | 'currency' | 'sort'>;
 
@@ -266,7 +276,10 @@ function readWorkAndPay(problems: Problems, query: WorkAndPayQuery): Constraints
   if (query.salary_min !== undefined) constraints.salaryMin = query.salary_min;
   const needsCurrency = query.salary_min !== undefined ? 'salary_min' : query.sort === 'salary' ? 'sort' : undefined;
   if (needsCurrency && !constraints.currency) {
-    problems.add(needsCurrency, `${needsCurrency === 'sort' ? 'sort=salary' : 'salary_min'} needs currency (e.g. currency=GBP): pay is compared in one currency, never converted`);
+    problems.add(
+      needsCurrency,
+      `${needsCurrency === 'sort' ? 'sort=salary' : 'salary_min'} needs currency (e.g. currency=GBP): pay is compared in one currency, never converted`,
+    );
   }
   return constraints;
 }
@@ -277,7 +290,14 @@ function readWorkAndPay(problems: Problems, query: WorkAndPayQuery): Constraints
  */
 function matchingOf(filters: Record<string, unknown>, c: Constraints): Record<string, unknown> {
   if (Object.keys(c).length === 0) return filters;
-  return { ...filters, constraints: Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))) };
+  return {
+    ...filters,
+    constraints: Object.fromEntries(
+      Object.entries(c)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
+  };
 }
 
 /** Validates and normalizes the browse parameters (after their schema has checked the types). */
@@ -299,7 +319,15 @@ export function readBrowseParams(query: BrowseQuery): BrowseParams {
   problems.throwIfAny();
   const filters: BrowseFilters = {};
   for (const [name, values] of entries) if (values && values.length > 0) filters[name] = values;
-  return { filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'browse', matchingOf(sortedLists(filters), constraints), sort) };
+  return {
+    filters,
+    constraints,
+    sort,
+    facets,
+    fields,
+    ...snippetOf(query),
+    paging: readPaging(query, 'browse', matchingOf(sortedLists(filters), constraints), sort),
+  };
 }
 
 /** Browse's order: updated_since asks for oldest change first, and takes no other order. */
@@ -332,5 +360,14 @@ export function readSearchParams(query: SearchQuery): SearchParams {
   const constraints = readWorkAndPay(problems, query);
   problems.throwIfAny();
   const sort = query.sort ?? 'relevance';
-  return { q, filters, constraints, sort, facets, fields, ...snippetOf(query), paging: readPaging(query, 'search', matchingOf({ q, ...sortedLists(filters) }, constraints), sort) };
+  return {
+    q,
+    filters,
+    constraints,
+    sort,
+    facets,
+    fields,
+    ...snippetOf(query),
+    paging: readPaging(query, 'search', matchingOf({ q, ...sortedLists(filters) }, constraints), sort),
+  };
 }

@@ -100,7 +100,10 @@ describe('readSearchParams', () => {
         hint: 'Fix the parameters named in details.',
         details: [
           { field: 'q', message: 'must not be blank' },
-          { field: 'job_types', message: '"permanent" is not a job type; use one of: full_time, part_time, contract, internship, freelance, volunteer' },
+          {
+            field: 'job_types',
+            message: '"permanent" is not a job type; use one of: full_time, part_time, contract, internship, freelance, volunteer',
+          },
           { field: 'location_ids', message: '"berlin" is not a UUID' },
         ],
       },
@@ -131,13 +134,24 @@ describe('readSearchParams', () => {
 describe('facets and fields parameters', () => {
   it('counts no facets unless asked, every facet for "all", else those named (in their fixed order)', () => {
     expect(readSearchParams({ q: 'x', limit: 10 }).facets).to.deep.equal([]);
-    expect(readSearchParams({ q: 'x', facets: 'all', limit: 10 }).facets).to.deep.equal(['job_types', 'location_ids', 'organization_ids', 'experiences', 'skills', 'workplace_types']);
+    expect(readSearchParams({ q: 'x', facets: 'all', limit: 10 }).facets).to.deep.equal([
+      'job_types',
+      'location_ids',
+      'organization_ids',
+      'experiences',
+      'skills',
+      'workplace_types',
+    ]);
     expect(readBrowseParams({ facets: ' Skills, job_types ', limit: 10 }).facets).to.deep.equal(['job_types', 'skills']);
   });
 
   it('refuses an unknown facet, naming the known ones', () => {
     expect(errorOf(() => readSearchParams({ q: 'x', facets: 'skills,salary', limit: 10 })).body.details).to.deep.equal([
-      { field: 'facets', message: '"salary" is not a facet; use all, or any of: job_types, location_ids, organization_ids, experiences, skills, workplace_types' },
+      {
+        field: 'facets',
+        message:
+          '"salary" is not a facet; use all, or any of: job_types, location_ids, organization_ids, experiences, skills, workplace_types',
+      },
     ]);
     expect(errorOf(() => readBrowseParams({ facets: ' , ', limit: 10 })).status).to.equal(400);
   });
@@ -167,11 +181,16 @@ describe('cursor parameter', () => {
   });
 
   it('reads a search position by offset inside the first 10 000 results, by sort values past them', () => {
-    expect(readSearchParams({ q: 'rust', skills: 'go,sql', cursor: deepCursor, limit: 10 }).paging).to.deep.include({ after: [1.5, 1_700_000_000_000, ID], offset: 10_000 });
+    expect(readSearchParams({ q: 'rust', skills: 'go,sql', cursor: deepCursor, limit: 10 }).paging).to.deep.include({
+      after: [1.5, 1_700_000_000_000, ID],
+      offset: 10_000,
+    });
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const h = firstPage.paging.scope.fingerprint;
     for (const bad of [b64({ v: 1, h, a: [1.5, 1_700_000_000_000, ID], o: 10 }), b64({ v: 1, h, a: [], o: 10_000 })]) {
-      expect(errorOf(() => readSearchParams({ q: 'rust', skills: 'go,sql', cursor: bad, limit: 10 })).body.details).to.deep.equal([{ field: 'cursor', message: 'is malformed' }]);
+      expect(errorOf(() => readSearchParams({ q: 'rust', skills: 'go,sql', cursor: bad, limit: 10 })).body.details).to.deep.equal([
+        { field: 'cursor', message: 'is malformed' },
+      ]);
     }
   });
 
@@ -193,7 +212,15 @@ describe('cursor parameter', () => {
   it('refuses malformed cursors with a hint, never anything worse', () => {
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const scope = firstPage.paging.scope.fingerprint;
-    for (const bad of ['!!!', 'abc', b64(null), b64({ v: 2, h: scope, a: [], o: 0 }), b64({ v: 1, h: scope, a: [1, 'x', ID], o: 10_000 }), b64({ v: 1, h: scope, a: [], o: -1 }), b64({ v: 1, h: scope, a: [1, 2], o: 10_000 })]) {
+    for (const bad of [
+      '!!!',
+      'abc',
+      b64(null),
+      b64({ v: 2, h: scope, a: [], o: 0 }),
+      b64({ v: 1, h: scope, a: [1, 'x', ID], o: 10_000 }),
+      b64({ v: 1, h: scope, a: [], o: -1 }),
+      b64({ v: 1, h: scope, a: [1, 2], o: 10_000 }),
+    ]) {
       const { status, body } = errorOf(() => readSearchParams({ q: 'rust', skills: 'go,sql', cursor: bad, limit: 10 }));
       expect(status, bad).to.equal(400);
       expect(body.details).to.deep.equal([{ field: 'cursor', message: 'is malformed' }]);

@@ -39,7 +39,14 @@ export interface SplitBrowseFilters {
 
 /** Sorts the browse filters into facet selections and plain narrowing filters. */
 export function splitBrowseFilters(filters: BrowseFilters): SplitBrowseFilters {
-  const selected: SearchFilters = { job_types: [], location_ids: [], organization_ids: [], experiences: [], skills: [], workplace_types: [] };
+  const selected: SearchFilters = {
+    job_types: [],
+    location_ids: [],
+    organization_ids: [],
+    experiences: [],
+    skills: [],
+    workplace_types: [],
+  };
   const narrowing: BrowseFilters = {};
   for (const [name, values] of Object.entries(filters) as [BrowseFilterName, string[]][]) {
     const facet = FACET_OF[name];

@@ -69,7 +69,11 @@ function toValue(bucket: Bucket): FacetValue {
  * Reads the facets asked for from the aggregations (absent when no index exists yet: then all
  * counts are 0); undefined when none were asked for, so the response has no `facets` key.
  */
-export function readFacets(aggregations: FacetAggregationsResult | undefined, filters: SearchFilters, names: readonly FacetName[]): SearchFacets | undefined {
+export function readFacets(
+  aggregations: FacetAggregationsResult | undefined,
+  filters: SearchFilters,
+  names: readonly FacetName[],
+): SearchFacets | undefined {
   if (names.length === 0) return undefined;
   const facets: SearchFacets = {};
   for (const facet of names) {

@@ -12,7 +12,9 @@ describe('facetAggregations', () => {
     const aggs = facetAggregations({ ...NO_FILTERS, job_types: ['contract'], skills: ['go', 'rust'] }, FACET_NAMES);
     expect(aggs.job_types.filter).to.deep.equal({ bool: { filter: [{ terms: { 'skills.lower': ['go', 'rust'] } }] } });
     expect(aggs.skills.filter).to.deep.equal({ bool: { filter: [{ term: { type: 'contract' } }] } });
-    expect(aggs.experiences.filter).to.deep.equal({ bool: { filter: [{ term: { type: 'contract' } }, { terms: { 'skills.lower': ['go', 'rust'] } }] } });
+    expect(aggs.experiences.filter).to.deep.equal({
+      bool: { filter: [{ term: { type: 'contract' } }, { terms: { 'skills.lower': ['go', 'rust'] } }] },
+    });
   });
 
   it('counts the selected values apart from the top values, which may leave them out', () => {
@@ -41,7 +43,15 @@ describe('facetAggregations', () => {
 describe('readFacets', () => {
   it('lists the top values, then adds selected values with their own counts or 0, ordered by count then value', () => {
     const aggregations: FacetAggregationsResult = {
-      skills: { top: { buckets: [{ key: 'go', doc_count: 5 }, { key: 'sql', doc_count: 2 }] }, selected: { buckets: [{ key: 'cobol', doc_count: 1 }] } },
+      skills: {
+        top: {
+          buckets: [
+            { key: 'go', doc_count: 5 },
+            { key: 'sql', doc_count: 2 },
+          ],
+        },
+        selected: { buckets: [{ key: 'cobol', doc_count: 1 }] },
+      },
       location_ids: { top: { buckets: [{ key: BERLIN, doc_count: 3, label: { buckets: [{ key: 'Berlin' }] } }] } },
       selected_labels: { location_ids: { buckets: [{ key: LISBON, doc_count: 4, label: { buckets: [{ key: 'Lisbon' }] } }] } },
     };
@@ -77,7 +87,10 @@ describe('readFacets', () => {
   });
 
   it('counts only the facets asked for, and none when none were', () => {
-    expect(Object.keys(facetAggregations({ ...NO_FILTERS, skills: ['go'] }, ['skills', 'job_types']))).to.deep.equal(['skills', 'job_types']);
+    expect(Object.keys(facetAggregations({ ...NO_FILTERS, skills: ['go'] }, ['skills', 'job_types']))).to.deep.equal([
+      'skills',
+      'job_types',
+    ]);
     expect(readFacets(undefined, NO_FILTERS, ['job_types'])).to.deep.equal({ job_types: [] });
     expect(readFacets(undefined, NO_FILTERS, [])).to.equal(undefined);
   });

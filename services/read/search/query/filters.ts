@@ -59,7 +59,8 @@ export function constraintClauses(constraints: Constraints): Query[] {
   if (constraints.remote !== undefined) clauses.push({ term: { is_remote: constraints.remote } });
   if (constraints.currency !== undefined) clauses.push({ term: { salary_currency: constraints.currency } });
   if (constraints.salaryMin !== undefined) clauses.push({ range: { salary_annual_max: { gte: constraints.salaryMin } } });
-  if (constraints.updatedSince !== undefined) clauses.push({ range: { updated_at: { gte: constraints.updatedSince, format: 'epoch_millis' } } });
+  if (constraints.updatedSince !== undefined)
+    clauses.push({ range: { updated_at: { gte: constraints.updatedSince, format: 'epoch_millis' } } });
   return clauses;
 }
 

@@ -18,6 +18,10 @@ describe('pageWindow', () => {
 
   it('reads a cursor page after its sort values, one hit more than it shows', () => {
     const after = [1.5, 1_700_000_000_000, 'id'];
-    expect(pageWindow({ limit: 10, offset: 12_000, after, scope })).to.deep.equal({ size: 11, search_after: after, track_total_hits: 10_000 });
+    expect(pageWindow({ limit: 10, offset: 12_000, after, scope })).to.deep.equal({
+      size: 11,
+      search_after: after,
+      track_total_hits: 10_000,
+    });
   });
 });

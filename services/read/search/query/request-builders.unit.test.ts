@@ -14,7 +14,9 @@ describe('buildBrowseRequest', () => {
   it('filters active jobs by every given filter in the query, newest first then by id, one page, total counted to 10 000, no facets', () => {
     const request = buildBrowseRequest(readBrowseParams({ job_type: 'contract', hashtags: 'remote,visa', page: 3, limit: 20 }));
     expect(request).to.deep.equal({
-      query: { bool: { filter: [{ term: { type: 'contract' } }, { terms: { 'tags.lower': ['remote', 'visa'] } }], must_not: inactiveJobs() } },
+      query: {
+        bool: { filter: [{ term: { type: 'contract' } }, { terms: { 'tags.lower': ['remote', 'visa'] } }], must_not: inactiveJobs() },
+      },
       sort: [{ created_at: { order: 'desc' } }, { id: { order: 'asc' } }],
       from: 40,
       size: 20,
@@ -31,16 +33,34 @@ describe('buildBrowseRequest', () => {
   });
 
   it('selects the facet values of job_type, location_id, organization_id and experience; hashtags and project_id narrow everything', () => {
-    const [org, loc, project] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
-    const filters = { organization_id: [org], location_id: [loc], job_type: ['contract'], experience: ['senior'], hashtags: ['remote'], project_id: [project] };
+    const [org, loc, project] = [
+      '00000000-0000-4000-8000-000000000001',
+      '00000000-0000-4000-8000-000000000002',
+      '00000000-0000-4000-8000-000000000003',
+    ];
+    const filters = {
+      organization_id: [org],
+      location_id: [loc],
+      job_type: ['contract'],
+      experience: ['senior'],
+      hashtags: ['remote'],
+      project_id: [project],
+    };
     expect(splitBrowseFilters(filters)).to.deep.equal({
-      selected: { job_types: ['contract'], location_ids: [loc], organization_ids: [org], experiences: ['senior'], skills: [], workplace_types: [] },
+      selected: {
+        job_types: ['contract'],
+        location_ids: [loc],
+        organization_ids: [org],
+        experiences: ['senior'],
+        skills: [],
+        workplace_types: [],
+      },
       narrowing: { hashtags: ['remote'], project_id: [project] },
     });
     expect(buildBrowseRequest(readBrowseParams({ facets: 'all', limit: 10 }))).not.to.have.property('post_filter');
   });
 
-  it('reads a cursor page after the cursor\'s sort values, one hit more than it shows', () => {
+  it("reads a cursor page after the cursor's sort values, one hit more than it shows", () => {
     const cursor = encodeCursor(readBrowseParams({ limit: 10 }).paging.scope, { after: [1_700_000_000_000, 'abc'], offset: 10 });
     const request = buildBrowseRequest(readBrowseParams({ cursor, limit: 10 }));
     expect(request).to.include({ size: 11, track_total_hits: 10_000 });
@@ -49,15 +69,21 @@ describe('buildBrowseRequest', () => {
   });
 
   it('asks only for the stored fields the chosen fields need', () => {
-    expect(buildBrowseRequest(readBrowseParams({ fields: 'title,is_active', limit: 10 }))._source).to.deep.equal(['id', 'title', 'is_active', 'closing_date']);
+    expect(buildBrowseRequest(readBrowseParams({ fields: 'title,is_active', limit: 10 }))._source).to.deep.equal([
+      'id',
+      'title',
+      'is_active',
+      'closing_date',
+    ]);
   });
-
 });
 
 describe('buildSearchRequest', () => {
   it('scores active jobs narrowed by the filters, and counts no facets unless asked', () => {
     const request = buildSearchRequest(readSearchParams({ q: 'go', skills: 'go', limit: 10 }));
-    expect(request.query).to.have.nested.property('bool.filter').that.deep.equals([{ term: { 'skills.lower': 'go' } }]);
+    expect(request.query)
+      .to.have.nested.property('bool.filter')
+      .that.deep.equals([{ term: { 'skills.lower': 'go' } }]);
     expect(request.query).to.have.nested.property('bool.must_not').that.deep.equals(inactiveJobs());
     expect(request).not.to.have.property('post_filter');
     expect(request).not.to.have.property('aggs');
@@ -72,7 +98,7 @@ describe('buildSearchRequest', () => {
     expect(Object.keys(request.aggs ?? {})).to.deep.equal(['job_types', 'skills']);
   });
 
-  it('reads a cursor page past the first 10 000 by score, newest and id after the cursor\'s values', () => {
+  it("reads a cursor page past the first 10 000 by score, newest and id after the cursor's values", () => {
     const { scope } = readSearchParams({ q: 'go', limit: 10 }).paging;
     const cursor = encodeCursor(scope, { after: [2.5, 1_700_000_000_000, 'abc'], offset: 10_000 });
     const request = buildSearchRequest(readSearchParams({ q: 'go', cursor, limit: 10 }));
@@ -120,7 +146,14 @@ describe('relevanceQuery', () => {
     const clauses = multiMatches(relevanceQuery('kotlin'));
     const fuzzy = clauses.filter((c) => c.fuzziness !== undefined);
     expect(fuzzy).to.have.length(1);
-    expect(fuzzy[0].fields).to.deep.equal(['title.plain^6', 'skills.plain^3', 'organization.plain^3', 'tags.plain^3', 'location.plain^1', 'department.plain^1']);
+    expect(fuzzy[0].fields).to.deep.equal([
+      'title.plain^6',
+      'skills.plain^3',
+      'organization.plain^3',
+      'tags.plain^3',
+      'location.plain^1',
+      'department.plain^1',
+    ]);
     expect(clauses.find((c) => c.fuzziness === undefined)?.fields).to.include('description^1');
   });
 
@@ -130,7 +163,11 @@ describe('relevanceQuery', () => {
     expect(match.bool.should).to.have.length(4);
     expect(match.bool.minimum_should_match).to.equal('4<80%');
     expect((relevanceQuery('kotlin engineer berlin payments', undefined, true) as Match).match.bool.minimum_should_match).to.equal('2<75%');
-    expect([canRelax('kotlin engineer'), canRelax('kotlin engineer berlin'), canRelax('machine learning engineer')]).to.deep.equal([false, true, false]);
+    expect([canRelax('kotlin engineer'), canRelax('kotlin engineer berlin'), canRelax('machine learning engineer')]).to.deep.equal([
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('requires the role words only: a level or job type favours jobs, filler counts for nothing', () => {

@@ -49,8 +49,12 @@ export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, rel
   // A rescore cannot follow an explicit sort: cursor pages past the window rank by the match alone.
   const rescore = phrases && !params.paging.after && params.sort === 'relevance';
   return {
-    query: { bool: { must: match, filter: [...(faceted ? [] : selected), ...constraintClauses(params.constraints)], must_not: inactiveJobs() } },
-    ...(rescore ? { rescore: { window_size: PHRASE_WINDOW, query: { rescore_query: phrases, query_weight: 1, rescore_query_weight: 1 } } } : {}),
+    query: {
+      bool: { must: match, filter: [...(faceted ? [] : selected), ...constraintClauses(params.constraints)], must_not: inactiveJobs() },
+    },
+    ...(rescore
+      ? { rescore: { window_size: PHRASE_WINDOW, query: { rescore_query: phrases, query_weight: 1, rescore_query_weight: 1 } } }
+      : {}),
     ...(faceted && selected.length > 0 ? { post_filter: allOf(selected) } : {}),
     ...(faceted ? { aggs: facetAggregations(params.filters, params.facets) } : {}),
     ...sortOf(params),

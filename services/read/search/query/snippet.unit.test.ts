@@ -4,7 +4,13 @@ import { snippetOf, snippetRequest, withSnippet } from './snippet';
 describe('snippet', () => {
   it('asks Elasticsearch for one plain-text fragment of the description, from its start when nothing matched', () => {
     expect(snippetRequest(undefined)).to.deep.equal({});
-    expect(snippetRequest(120).highlight).to.deep.include({ number_of_fragments: 1, fragment_size: 120, no_match_size: 120, pre_tags: [''], post_tags: [''] });
+    expect(snippetRequest(120).highlight).to.deep.include({
+      number_of_fragments: 1,
+      fragment_size: 120,
+      no_match_size: 120,
+      pre_tags: [''],
+      post_tags: [''],
+    });
     expect(withSnippet({ size: 1 }, undefined)).to.deep.equal({ size: 1 });
   });
 

@@ -66,7 +66,9 @@ function typeClause(type: JobTypeValue): Query {
       queries: [
         { constant_score: { filter: { term: { type } }, boost: STATED_WEIGHT } },
         ...TYPE_PHRASES[type].map((phrase) => ({ match_phrase: { 'title.plain': { query: phrase, boost: TYPE_WEIGHT } } }) as Query),
-        ...TYPE_PHRASES[type].map((phrase) => ({ constant_score: { filter: { match_phrase: { 'description.plain': phrase } }, boost: MENTION_WEIGHT } }) as Query),
+        ...TYPE_PHRASES[type].map(
+          (phrase) => ({ constant_score: { filter: { match_phrase: { 'description.plain': phrase } }, boost: MENTION_WEIGHT } }) as Query,
+        ),
       ],
     },
   };
@@ -90,9 +92,16 @@ const REMOTE_CLAUSE: Query = {
 
 // Every clause depends on its level or type alone: built once, as REMOTE_CLAUSE is, not per search.
 const LEVEL_CLAUSES = Object.fromEntries(Object.keys(LEVELS).map((level) => [level, levelClause(level as Level)])) as Record<Level, Query>;
-const TYPE_CLAUSES = Object.fromEntries(Object.keys(TYPE_PHRASES).map((type) => [type, typeClause(type as JobTypeValue)])) as Record<JobTypeValue, Query>;
+const TYPE_CLAUSES = Object.fromEntries(Object.keys(TYPE_PHRASES).map((type) => [type, typeClause(type as JobTypeValue)])) as Record<
+  JobTypeValue,
+  Query
+>;
 
 /** The optional clauses that favour jobs of the levels, types and remote work a query names. */
 export function intentClauses(intent: QueryIntent): Query[] {
-  return [...intent.levels.map((level) => LEVEL_CLAUSES[level]), ...intent.types.map((type) => TYPE_CLAUSES[type]), ...(intent.remote ? [REMOTE_CLAUSE] : [])];
+  return [
+    ...intent.levels.map((level) => LEVEL_CLAUSES[level]),
+    ...intent.types.map((type) => TYPE_CLAUSES[type]),
+    ...(intent.remote ? [REMOTE_CLAUSE] : []),
+  ];
 }

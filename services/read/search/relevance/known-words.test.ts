@@ -26,7 +26,13 @@ describe('KnownWords (which query words get typo tolerance)', () => {
   });
 
   it('names as roles the words job titles have nearly as often as descriptions do', async () => {
-    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['engineer', 'analyst', 'team', 'berlin', 'astronaut']);
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy([
+      'engineer',
+      'analyst',
+      'team',
+      'berlin',
+      'astronaut',
+    ]);
     expect([...(policy.roles ?? [])]).to.deep.equal(['engineer', 'analyst']);
   });
 

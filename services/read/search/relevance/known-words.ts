@@ -77,7 +77,10 @@ export class KnownWords {
     const tolerant = new Map(distinct.map((word) => [word, !(this.known.get(word)?.known ?? false)]));
     const places = new Set(words.filter((word) => this.known.get(word)?.place));
     const roles = new Set(words.filter((word) => this.known.get(word)?.role));
-    const policy: TypoPolicy = Object.assign((word: string) => tolerant.get(word) ?? !(this.known.get(word)?.known ?? false), { places, roles });
+    const policy: TypoPolicy = Object.assign((word: string) => tolerant.get(word) ?? !(this.known.get(word)?.known ?? false), {
+      places,
+      roles,
+    });
     remember(this.settled, key, { policy, until: now + this.options.ttlMs }, this.options.maxEntries);
     return policy;
   }
@@ -110,11 +113,15 @@ export class KnownWords {
       // Known from the short fields only: a word one edit from a common one is a typo there, even if descriptions have it.
       const docs = Math.max(0, ...[...TYPO_FIELDS].map((field) => docsIn(field, word)));
       const [inTitles, inLocations] = [docsIn('title', word), docsIn('location', word)];
-      this.remember(word, {
-        known: docs >= minDocs,
-        place: inLocations >= minDocs && inLocations > inTitles,
-        role: inTitles >= minDocs && inTitles >= ROLE_TITLE_SHARE * docsIn('description', word),
-      }, now);
+      this.remember(
+        word,
+        {
+          known: docs >= minDocs,
+          place: inLocations >= minDocs && inLocations > inTitles,
+          role: inTitles >= minDocs && inTitles >= ROLE_TITLE_SHARE * docsIn('description', word),
+        },
+        now,
+      );
     }
   }
 

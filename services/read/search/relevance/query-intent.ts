@@ -29,8 +29,25 @@ export interface QueryIntent {
 
 /** Words that say "a job" and nothing about which one. */
 const FILLER = new Set([
-  'job', 'jobs', 'role', 'roles', 'position', 'positions', 'vacancy', 'vacancies', 'hiring', 'opportunity', 'opportunities',
-  'opening', 'openings', 'career', 'careers', 'post', 'posts', 'wanted', 'needed',
+  'job',
+  'jobs',
+  'role',
+  'roles',
+  'position',
+  'positions',
+  'vacancy',
+  'vacancies',
+  'hiring',
+  'opportunity',
+  'opportunities',
+  'opening',
+  'openings',
+  'career',
+  'careers',
+  'post',
+  'posts',
+  'wanted',
+  'needed',
 ]);
 
 /** Phrases (as word sequences) and what they name; a phrase may name a level and a job type at once ("internship"). */
@@ -43,31 +60,39 @@ interface Understood {
 
 const PHRASES: readonly Understood[] = (
   [
-  ...['intern', 'interns', 'internship', 'internships'].map((w) => ({ words: [w], level: 'intern' as const, type: 'internship' as const })),
-  ...['graduate', 'graduates', 'grad', 'junior', 'jr', 'jnr', 'trainee', 'entry-level'].map((w) => ({ words: [w], level: 'entry' as const })),
-  { words: ['entry', 'level'], level: 'entry' },
-  { words: ['new', 'grad'], level: 'entry' },
-  { words: ['mid', 'level'], level: 'mid' },
-  ...['mid', 'mid-level', 'intermediate'].map((w) => ({ words: [w], level: 'mid' as const })),
-  ...['senior', 'sr', 'snr'].map((w) => ({ words: [w], level: 'senior' as const })),
-  { words: ['lead'], level: 'lead' },
-  { words: ['principal'], level: 'principal' },
-  { words: ['head', 'of'], level: 'head' },
-  { words: ['part', 'time'], type: 'part_time' },
-  ...['part-time', 'parttime'].map((w) => ({ words: [w], type: 'part_time' as const })),
-  { words: ['full', 'time'], type: 'full_time' },
-  ...['full-time', 'fulltime', 'permanent'].map((w) => ({ words: [w], type: 'full_time' as const })),
-  ...['contract', 'contractor', 'contracts', 'temporary', 'temp', 'fixed-term'].map((w) => ({ words: [w], type: 'contract' as const })),
-  { words: ['fixed', 'term'], type: 'contract' },
-  ...['freelance', 'freelancer'].map((w) => ({ words: [w], type: 'freelance' as const })),
-  ...['volunteer', 'volunteering', 'voluntary'].map((w) => ({ words: [w], type: 'volunteer' as const })),
-  ...['remote', 'remotely', 'wfh'].map((w) => ({ words: [w], remote: true as const })),
-  { words: ['work', 'from', 'home'], remote: true },
-  { words: ['home', 'based'], remote: true },
+    ...['intern', 'interns', 'internship', 'internships'].map((w) => ({
+      words: [w],
+      level: 'intern' as const,
+      type: 'internship' as const,
+    })),
+    ...['graduate', 'graduates', 'grad', 'junior', 'jr', 'jnr', 'trainee', 'entry-level'].map((w) => ({
+      words: [w],
+      level: 'entry' as const,
+    })),
+    { words: ['entry', 'level'], level: 'entry' },
+    { words: ['new', 'grad'], level: 'entry' },
+    { words: ['mid', 'level'], level: 'mid' },
+    ...['mid', 'mid-level', 'intermediate'].map((w) => ({ words: [w], level: 'mid' as const })),
+    ...['senior', 'sr', 'snr'].map((w) => ({ words: [w], level: 'senior' as const })),
+    { words: ['lead'], level: 'lead' },
+    { words: ['principal'], level: 'principal' },
+    { words: ['head', 'of'], level: 'head' },
+    { words: ['part', 'time'], type: 'part_time' },
+    ...['part-time', 'parttime'].map((w) => ({ words: [w], type: 'part_time' as const })),
+    { words: ['full', 'time'], type: 'full_time' },
+    ...['full-time', 'fulltime', 'permanent'].map((w) => ({ words: [w], type: 'full_time' as const })),
+    ...['contract', 'contractor', 'contracts', 'temporary', 'temp', 'fixed-term'].map((w) => ({ words: [w], type: 'contract' as const })),
+    { words: ['fixed', 'term'], type: 'contract' },
+    ...['freelance', 'freelancer'].map((w) => ({ words: [w], type: 'freelance' as const })),
+    ...['volunteer', 'volunteering', 'voluntary'].map((w) => ({ words: [w], type: 'volunteer' as const })),
+    ...['remote', 'remotely', 'wfh'].map((w) => ({ words: [w], remote: true as const })),
+    { words: ['work', 'from', 'home'], remote: true },
+    { words: ['home', 'based'], remote: true },
   ] satisfies Understood[]
 ).sort((a, b) => b.words.length - a.words.length);
 
-const contentWords = (tokens: readonly string[]) => [...new Set(tokens.filter((w) => !ENGLISH_STOP_WORDS.has(w)))].slice(0, MAX_QUERY_WORDS);
+const contentWords = (tokens: readonly string[]) =>
+  [...new Set(tokens.filter((w) => !ENGLISH_STOP_WORDS.has(w)))].slice(0, MAX_QUERY_WORDS);
 
 /** The longest run of kept tokens, without stop words at its ends ("nurse" of "part time nurse"). */
 function longestRun(kept: readonly (string | undefined)[]): string {
@@ -98,7 +123,7 @@ export function understandQuery(q: string): QueryIntent {
   const rest: string[] = [];
   // Tokens of the role as typed (stop words kept), for the phrase; filler and understood phrases leave gaps.
   const kept: (string | undefined)[] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const phrase = PHRASES.find((p) => p.words.every((word, k) => tokens[i + k] === word));
     if (!phrase) {
       rest.push(tokens[i]);

@@ -20,7 +20,11 @@ describe('understandQuery (what a job seeker asks for)', () => {
     expect(understandQuery('part-time receptionist')).to.deep.include({ role: ['receptionist'], types: ['part_time'] });
     expect(understandQuery('temporary healthcare assistant').types).to.deep.equal(['contract']);
     expect(understandQuery('contract java developer').types).to.deep.equal(['contract']);
-    expect(understandQuery('data scientist internship')).to.deep.include({ role: ['data', 'scientist'], levels: ['intern'], types: ['internship'] });
+    expect(understandQuery('data scientist internship')).to.deep.include({
+      role: ['data', 'scientist'],
+      levels: ['intern'],
+      types: ['internship'],
+    });
   });
 
   it('reads remote work, and says so', () => {
@@ -39,7 +43,10 @@ describe('understandQuery (what a job seeker asks for)', () => {
       phraseText: 'speech and language therapist',
       rolePhrase: 'speech and language therapist',
     });
-    expect(understandQuery('entry level data analyst')).to.deep.include({ phraseText: 'entry level data analyst', rolePhrase: 'data analyst' });
+    expect(understandQuery('entry level data analyst')).to.deep.include({
+      phraseText: 'entry level data analyst',
+      rolePhrase: 'data analyst',
+    });
   });
 
   it('favours jobs by their stated experience and type, not only by words in the text', () => {

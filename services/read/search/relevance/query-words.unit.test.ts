@@ -3,7 +3,10 @@ import { MAX_QUERY_WORDS, queryWords } from './query-words';
 
 describe('queryWords', () => {
   it('lowercases, drops stop words, duplicates and surrounding punctuation', () => {
-    expect(queryWords('Head of the Engineering, (Remote) engineering')).to.deep.equal({ words: ['head', 'engineering', 'remote'], onlyStopWords: false });
+    expect(queryWords('Head of the Engineering, (Remote) engineering')).to.deep.equal({
+      words: ['head', 'engineering', 'remote'],
+      onlyStopWords: false,
+    });
   });
 
   it('keeps inner punctuation, as the tokenizer does for "node.js"', () => {

@@ -189,7 +189,18 @@ function wordQuery(word: string, typos: TypoPolicy): Query {
       queries: [
         ...formsQueries(word, typos.places?.has(word) ? FIELDS_OF_PLACE_WORD : FIELDS_OF_WORD, typos.roles?.has(word) ?? false),
         ...(typos(word)
-          ? [{ multi_match: { query: word, type: 'best_fields', fields: PLAIN_TYPO_FIELDS, operator: 'and', ...TYPO_TOLERANCE, boost: TYPO_WEIGHT } } as Query]
+          ? [
+              {
+                multi_match: {
+                  query: word,
+                  type: 'best_fields',
+                  fields: PLAIN_TYPO_FIELDS,
+                  operator: 'and',
+                  ...TYPO_TOLERANCE,
+                  boost: TYPO_WEIGHT,
+                },
+              } as Query,
+            ]
           : []),
         ...synonymsOf(word).map((synonym) => synonymQuery(synonym)),
         ...relatedTo(word).map((related) => synonymQuery(related, 1, RELATED_WEIGHT)),
@@ -208,7 +219,12 @@ function wordQuery(word: string, typos: TypoPolicy): Query {
 function conceptQuery({ words, synonyms }: Concept, typos: TypoPolicy): Query {
   if (words.length === 1) return wordQuery(words[0], typos);
   return {
-    dis_max: { queries: [{ bool: { must: words.map((word) => wordQuery(word, typos)) } }, ...synonyms.map((synonym) => synonymQuery(synonym, words.length))] },
+    dis_max: {
+      queries: [
+        { bool: { must: words.map((word) => wordQuery(word, typos)) } },
+        ...synonyms.map((synonym) => synonymQuery(synonym, words.length)),
+      ],
+    },
   };
 }
 
@@ -238,7 +254,9 @@ export const PHRASE_WINDOW = 100;
 
 /** A place that favours the jobs located there (PLACE_FIELDS), or in its state ("california": "CA"). */
 function placeQuery(place: string): Query {
-  return { dis_max: { queries: [{ multi_match: { query: place, type: 'cross_fields', fields: PLACE_FIELDS } }, ...placeCodeQueries(place)] } };
+  return {
+    dis_max: { queries: [{ multi_match: { query: place, type: 'cross_fields', fields: PLACE_FIELDS } }, ...placeCodeQueries(place)] },
+  };
 }
 
 /**
@@ -255,7 +273,10 @@ function matchQuery(intent: QueryIntent, typos: TypoPolicy, relaxed: boolean): Q
   const places = intent.role.every(isPlace) ? [] : intent.role.filter(isPlace);
   const roleWords = intent.role.filter((word) => !places.includes(word));
   const role: Query = {
-    bool: { should: concepts(roleWords).map((concept) => conceptQuery(concept, typos)), minimum_should_match: relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
+    bool: {
+      should: concepts(roleWords).map((concept) => conceptQuery(concept, typos)),
+      minimum_should_match: relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED,
+    },
   };
   const favoured = [...places.map(placeQuery), ...intentClauses(intent)];
   return favoured.length === 0 ? role : { bool: { must: role, should: favoured } };

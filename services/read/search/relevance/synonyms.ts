@@ -41,7 +41,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
 
 /** For each one-word member of a group, the other members of every group it is in ("pm": each kind of manager). */
 const EQUIVALENTS: ReadonlyMap<string, readonly string[]> = SYNONYM_GROUPS.reduce((map, group) => {
-  for (const term of group.filter((t) => !t.includes(' '))) map.set(term, [...new Set([...(map.get(term) ?? []), ...group.filter((other) => other !== term)])]);
+  for (const term of group.filter((t) => !t.includes(' ')))
+    map.set(term, [...new Set([...(map.get(term) ?? []), ...group.filter((other) => other !== term)])]);
   return map;
 }, new Map<string, string[]>());
 
@@ -79,7 +80,7 @@ export interface Concept {
  */
 export function concepts(words: readonly string[]): Concept[] {
   const found: Concept[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const phrase = PHRASES.find((p) => p.words.every((word, k) => words[i + k] === word));
     if (phrase) {
       found.push({ words: phrase.words, synonyms: phrase.synonyms });

@@ -51,7 +51,9 @@ describe('synonyms', () => {
       { words: ['machine', 'learning'], synonyms: ['ml'] },
       { words: ['engineer'], synonyms: [] },
     ]);
-    expect(concepts(['site', 'reliability', 'engineer'])).to.deep.equal([{ words: ['site', 'reliability', 'engineer'], synonyms: ['site reliability engineering', 'sre'] }]);
+    expect(concepts(['site', 'reliability', 'engineer'])).to.deep.equal([
+      { words: ['site', 'reliability', 'engineer'], synonyms: ['site reliability engineering', 'sre'] },
+    ]);
     expect(concepts(['learning', 'machine'])).to.deep.equal([
       { words: ['learning'], synonyms: [] },
       { words: ['machine'], synonyms: [] },

@@ -17,8 +17,22 @@ const LETTERS_ONLY = /^\p{L}+$/u;
  * word asks for it.
  */
 const ONE_FORM = new Set([
-  'kubernetes', 'redis', 'postgres', 'jenkins', 'pandas', 'rails', 'windows', 'hris',
-  'sales', 'logistics', 'economics', 'physics', 'ethics', 'mathematics', 'maths', 'athletics',
+  'kubernetes',
+  'redis',
+  'postgres',
+  'jenkins',
+  'pandas',
+  'rails',
+  'windows',
+  'hris',
+  'sales',
+  'logistics',
+  'economics',
+  'physics',
+  'ethics',
+  'mathematics',
+  'maths',
+  'athletics',
   ...['dev', 'devsec', 'ml', 'llm', 'ai', 'git', 'fin', 'sec', 'data', 'net', 'sys', 'rev', 'biz'].map((prefix) => `${prefix}ops`),
 ]);
 

@@ -20,9 +20,21 @@ describe('formsOf (the forms a search word asks for)', () => {
   it('never joins two words, as the dictionary stemmer did', () => {
     // Each pair shared a hunspell en_US stem ("mote", "busy", "signer", "it"...).
     const pairs = [
-      ['remote', 'promotion'], ['hive', 'h'], ['react', 'act'], ['business', 'busy'], ['designer', 'signer'],
-      ['resources', 'source'], ['discharge', 'charge'], ['research', 'search'], ['retail', 'tail'], ['retire', 'tire'],
-      ['reporting', 'port'], ['replacement', 'placement'], ['dispatch', 'patch'], ['units', 'it'], ['recover', 'cover'],
+      ['remote', 'promotion'],
+      ['hive', 'h'],
+      ['react', 'act'],
+      ['business', 'busy'],
+      ['designer', 'signer'],
+      ['resources', 'source'],
+      ['discharge', 'charge'],
+      ['research', 'search'],
+      ['retail', 'tail'],
+      ['retire', 'tire'],
+      ['reporting', 'port'],
+      ['replacement', 'placement'],
+      ['dispatch', 'patch'],
+      ['units', 'it'],
+      ['recover', 'cover'],
     ];
     for (const [a, b] of pairs) {
       expect(formsOf(a), a).not.to.include(b);
@@ -31,14 +43,43 @@ describe('formsOf (the forms a search word asks for)', () => {
   });
 
   it('gives names and fields of work that end in "s" their one form: windows is not a window, logistics not logistic', () => {
-    for (const word of ['kubernetes', 'devops', 'mlops', 'devsecops', 'redis', 'postgres', 'jenkins', 'pandas', 'rails', 'windows', 'hris', 'sales', 'logistics', 'economics', 'physics', 'ethics']) {
+    for (const word of [
+      'kubernetes',
+      'devops',
+      'mlops',
+      'devsecops',
+      'redis',
+      'postgres',
+      'jenkins',
+      'pandas',
+      'rails',
+      'windows',
+      'hris',
+      'sales',
+      'logistics',
+      'economics',
+      'physics',
+      'ethics',
+    ]) {
       expect(formsOf(word), word).to.deep.equal([word]);
     }
-    for (const [word, other] of [['window', 'windows'], ['rail', 'rails'], ['sale', 'sales'], ['logistic', 'logistics'], ['economic', 'economics'], ['panda', 'pandas']]) {
+    for (const [word, other] of [
+      ['window', 'windows'],
+      ['rail', 'rails'],
+      ['sale', 'sales'],
+      ['logistic', 'logistics'],
+      ['economic', 'economics'],
+      ['panda', 'pandas'],
+    ]) {
       expect(formsOf(word), word).not.to.include(other);
     }
     // Other words ending in "ops" or "ics" keep their plural.
-    for (const [a, b] of [['workshop', 'workshops'], ['laptop', 'laptops'], ['clinic', 'clinics'], ['topic', 'topics']]) {
+    for (const [a, b] of [
+      ['workshop', 'workshops'],
+      ['laptop', 'laptops'],
+      ['clinic', 'clinics'],
+      ['topic', 'topics'],
+    ]) {
       expect(formsOf(a), a).to.include(b);
       expect(formsOf(b), b).to.include(a);
     }

@@ -30,7 +30,11 @@ function sortValuesOf(hit: estypes.SearchHit<JobDocument>): SortValue[] {
 function readHits(response: estypes.SearchResponse<JobDocument>): Omit<JobHits, 'aggregations'> {
   const total = response.hits?.total;
   return {
-    hits: (response.hits?.hits ?? []).map((hit) => ({ doc: hit._source as JobDocument, sort: sortValuesOf(hit), ...(hit.highlight ? { highlight: hit.highlight } : {}) })),
+    hits: (response.hits?.hits ?? []).map((hit) => ({
+      doc: hit._source as JobDocument,
+      sort: sortValuesOf(hit),
+      ...(hit.highlight ? { highlight: hit.highlight } : {}),
+    })),
     total: typeof total === 'number' ? { value: total, relation: 'eq' } : { value: total?.value ?? 0, relation: total?.relation ?? 'eq' },
   };
 }
@@ -39,11 +43,17 @@ function readHits(response: estypes.SearchResponse<JobDocument>): Omit<JobHits, 
 const ANY_INDEX_STATE = { ignore_unavailable: true, allow_no_indices: true } as const;
 
 /** SEARCH_FILTER_PATH for each answer of a multi-search, with what an item that failed says: the same for every request, so built once. */
-const MSEARCH_FILTER_PATH = [...SEARCH_FILTER_PATH.split(',').map((path) => `responses.${path}`), 'responses.error', 'responses.status'].join(',');
+const MSEARCH_FILTER_PATH = [
+  ...SEARCH_FILTER_PATH.split(',').map((path) => `responses.${path}`),
+  'responses.error',
+  'responses.status',
+].join(',');
 
 /** An item of a multi-search that failed, as the error the client would have thrown for it alone. */
 function failed(item: estypes.MsearchResponseItem): Error | undefined {
-  return 'error' in item ? Object.assign(new Error(`search failed: ${JSON.stringify(item.error)}`), { statusCode: item.status }) : undefined;
+  return 'error' in item
+    ? Object.assign(new Error(`search failed: ${JSON.stringify(item.error)}`), { statusCode: item.status })
+    : undefined;
 }
 
 /**
@@ -61,7 +71,12 @@ export async function runJobSearch(client: Client, index: string, request: estyp
   if (!aggs) return readHits(await client.search<JobDocument>({ ...page, index, ...ANY_INDEX_STATE }));
   const counting: estypes.SearchRequest = { query: page.query, aggs, size: 0, track_total_hits: false };
   const response = await client.msearch<JobDocument>({
-    searches: [{ index, ...ANY_INDEX_STATE }, page, { index, ...ANY_INDEX_STATE, request_cache: true }, counting] as estypes.MsearchRequestItem[],
+    searches: [
+      { index, ...ANY_INDEX_STATE },
+      page,
+      { index, ...ANY_INDEX_STATE, request_cache: true },
+      counting,
+    ] as estypes.MsearchRequestItem[],
     filter_path: MSEARCH_FILTER_PATH,
   });
   const [hits, facets] = response.responses;

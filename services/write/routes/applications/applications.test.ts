@@ -11,9 +11,10 @@ const withdraw = (id: string, key?: string) => {
   const req = writeApp().post(`/agents/applications/${id}/withdraw`);
   return key ? req.set('x-api-key', key) : req;
 };
-const apply = async (jobId: string, key: string) => (await writeApp().post(`/agents/jobs/${jobId}/apply`).set('x-api-key', key).expect(201)).body;
+const apply = async (jobId: string, key: string) =>
+  (await writeApp().post(`/agents/jobs/${jobId}/apply`).set('x-api-key', key).expect(201)).body;
 
-describe('the applicant\'s applications', () => {
+describe("the applicant's applications", () => {
   let world: RecruiterWorld;
   let first: { id: string };
   let second: { id: string };
@@ -36,7 +37,13 @@ describe('the applicant\'s applications', () => {
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.applications.map((a: { id: string }) => a.id)).to.deep.equal([second.id, first.id]);
       const [porter, clerk] = res.body.applications;
-      expect(porter).to.include({ job_id: closedJob.id, job_title: 'Porter', organization: 'Acme', status: 'submitted', job_is_active: false });
+      expect(porter).to.include({
+        job_id: closedJob.id,
+        job_title: 'Porter',
+        organization: 'Acme',
+        status: 'submitted',
+        job_is_active: false,
+      });
       expect(clerk).to.include({ job_title: 'Ward Clerk', job_is_active: true });
       expect(res.body.pagination).to.deep.equal({ current_page: 1, total_pages: 1, total_items: 2 });
     });
@@ -66,15 +73,25 @@ describe('the applicant\'s applications', () => {
       const again = await withdraw(first.id, world.keys.applicant);
       expect(again.status).to.equal(200);
       expect(again.body).to.deep.equal(res.body);
-      expect((await mine(world.keys.applicant, { status: 'withdrawn' })).body.applications.map((a: { id: string }) => a.id)).to.deep.equal([first.id]);
+      expect((await mine(world.keys.applicant, { status: 'withdrawn' })).body.applications.map((a: { id: string }) => a.id)).to.deep.equal([
+        first.id,
+      ]);
     });
 
-    it('401 without a key; 404 for an unknown, malformed or another user\'s application; 409 once decided', async () => {
+    it("401 without a key; 404 for an unknown, malformed or another user's application; 409 once decided", async () => {
       expect((await withdraw(second.id)).status).to.equal(401);
-      for (const [id, key] of [[UNKNOWN_ID, world.keys.applicant], ['nope', world.keys.applicant], [second.id, world.keys.recruiter]]) {
+      for (const [id, key] of [
+        [UNKNOWN_ID, world.keys.applicant],
+        ['nope', world.keys.applicant],
+        [second.id, world.keys.recruiter],
+      ]) {
         const res = await withdraw(id, key);
         expect(res.status, id).to.equal(404);
-        expect(res.body).to.deep.equal({ code: 'not_found', message: `No application with id "${id}" among yours.`, hint: 'Your applications and their ids are listed by GET /agents/applications.' });
+        expect(res.body).to.deep.equal({
+          code: 'not_found',
+          message: `No application with id "${id}" among yours.`,
+          hint: 'Your applications and their ids are listed by GET /agents/applications.',
+        });
       }
       await testDb().query(`UPDATE applications SET status = 'hired' WHERE id = $1`, [second.id]);
       const decided = await withdraw(second.id, world.keys.applicant);

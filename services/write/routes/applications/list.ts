@@ -20,7 +20,13 @@ export function myApplicationsRoute(deps: WriteDeps) {
     auth: 'apiKey',
     authenticate: (ctx) => authenticate(ctx, deps.db),
     query: MyApplicationsQuery,
-    responses: { 200: { description: 'A page of your applications, newest first', schema: MyApplicationList, example: { applications: [EXAMPLE_MY_APPLICATION], pagination: { current_page: 1, total_pages: 1, total_items: 1 } } } },
+    responses: {
+      200: {
+        description: 'A page of your applications, newest first',
+        schema: MyApplicationList,
+        example: { applications: [EXAMPLE_MY_APPLICATION], pagination: { current_page: 1, total_pages: 1, total_items: 1 } },
+      },
+    },
     errors: ['unauthenticated', 'invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query, auth }) => {
       ctx.body = await listMyApplications(deps.db, auth.userId, query);

@@ -21,8 +21,16 @@ export function withdrawApplicationRoute(deps: WriteDeps) {
     tags: ['Applications'],
     auth: 'apiKey',
     authenticate: (ctx) => authenticate(ctx, deps.db),
-    params: Type.Object({ application_id: Type.String({ description: 'application id (UUID), from GET /agents/applications or the apply answer' }) }),
-    responses: { 200: { description: 'The application, withdrawn (now or before)', schema: MyApplication, example: { ...EXAMPLE_MY_APPLICATION, status: 'withdrawn', updated_at: '2026-11-23T11:00:00.000Z' } } },
+    params: Type.Object({
+      application_id: Type.String({ description: 'application id (UUID), from GET /agents/applications or the apply answer' }),
+    }),
+    responses: {
+      200: {
+        description: 'The application, withdrawn (now or before)',
+        schema: MyApplication,
+        example: { ...EXAMPLE_MY_APPLICATION, status: 'withdrawn', updated_at: '2026-11-23T11:00:00.000Z' },
+      },
+    },
     errors: ['unauthenticated', 'not_found', 'application_final', 'unavailable', 'internal'],
     handle: async (ctx, { params, auth }) => {
       ctx.body = await withdrawApplication(deps.db, auth.userId, params.application_id);

@@ -8,10 +8,12 @@ import type { Logger } from '../../../../shared/logger';
 import { revokeApiKey } from '../../store/accounts/api-keys';
 import { applyWorld, utcDate, writeClient } from '../../../../test/support/apply-fixtures';
 
-const UNAUTHENTICATED_HINT = 'Send your API key in the x-api-key header; if you have none, ask the operator of this service for an API key.';
+const UNAUTHENTICATED_HINT =
+  'Send your API key in the x-api-key header; if you have none, ask the operator of this service for an API key.';
 const NOT_FOUND_HINT = 'Job ids are UUIDs as returned by GET /agents/jobs or /agents/jobs/search.';
 const INACTIVE_HINT = 'Only active jobs take applications; find open ones with GET /agents/jobs or /agents/jobs/search.';
-const RESUME_HINT = 'Applying sends your active resume; ask the operator of this service to add a resume to your account and make it active, then apply again.';
+const RESUME_HINT =
+  'Applying sends your active resume; ask the operator of this service to add a resume to your account and make it active, then apply again.';
 
 const missingKey = { code: 'unauthenticated', message: 'The x-api-key header is missing.', hint: UNAUTHENTICATED_HINT };
 const invalidKey = { code: 'unauthenticated', message: 'The API key is not valid.', hint: UNAUTHENTICATED_HINT };
@@ -49,7 +51,7 @@ describe('POST /agents/jobs/{job_id}/apply', () => {
     world = await applyWorld();
   });
 
-  describe('success (rule 4: the key user\'s profile and active resume)', () => {
+  describe("success (rule 4: the key user's profile and active resume)", () => {
     it('answers 201 with the submitted Application and records user, active resume and profile snapshot', async () => {
       const res = await apply(world.job.id, world.applicantKey.key).expect(201);
       expect(Object.keys(res.body).sort()).to.deep.equal(['created_at', 'id', 'job_id', 'status']);
@@ -75,7 +77,11 @@ describe('POST /agents/jobs/{job_id}/apply', () => {
       await createResume(world.applicant.id, { title: 'Newer' });
       const [row] = await applicationRows(world.job.id);
       expect(row).to.include({ id: res.body.id, resume_id: world.resume.id });
-      expect(row.profile_snapshot).to.deep.equal({ name: 'Ada Lovelace', email: world.applicant.email, headline: 'Analytical engine programmer' });
+      expect(row.profile_snapshot).to.deep.equal({
+        name: 'Ada Lovelace',
+        email: world.applicant.email,
+        headline: 'Analytical engine programmer',
+      });
     });
 
     it('uses the active resume when the user has several, and records a missing headline as null', async () => {

@@ -40,18 +40,25 @@ describe('POST /agents/jobs/{job_id}/close', () => {
     expect(again.status).to.equal(200);
     expect(again.headers.etag).to.equal('W/"v2-closed"');
     expect(again.body).to.deep.equal(res.body);
-    const [row] = await testDb().query<{ version: string; closed: boolean }>('SELECT version, closed_at IS NOT NULL AS closed FROM jobs WHERE id = $1', [job.id]);
+    const [row] = await testDb().query<{ version: string; closed: boolean }>(
+      'SELECT version, closed_at IS NOT NULL AS closed FROM jobs WHERE id = $1',
+      [job.id],
+    );
     expect(row).to.deep.equal({ version: '2', closed: true });
   });
 
   it('through the outbox alone (the immediate indexing failed): the indexer takes the closed job out of search within 2 s', async () => {
     const job = await postJob(world, { title: 'Radiographer' });
     // A write service whose Elasticsearch does not answer: the close commits with its outbox row and answers 200 all the same.
-    const deadSearch = createSearchClient(testConfig({ elasticsearchUrl: 'http://127.0.0.1:9', esRequestTimeoutMs: 500 }), { maxRetries: 0 });
+    const deadSearch = createSearchClient(testConfig({ elasticsearchUrl: 'http://127.0.0.1:9', esRequestTimeoutMs: 500 }), {
+      maxRetries: 0,
+    });
     const cutOff = httpClient(createWriteApp({ config: testConfig(), db: testDb(), search: deadSearch, logger: testLogger }).app);
     const res = await cutOff.post(`/agents/jobs/${job.id}/close`).set('x-api-key', world.keys.recruiter);
     expect(res.status).to.equal(200);
-    expect(await testDb().query('SELECT job_version FROM job_index_outbox WHERE job_id = $1', [job.id])).to.deep.equal([{ job_version: '2' }]);
+    expect(await testDb().query('SELECT job_version FROM job_index_outbox WHERE job_id = $1', [job.id])).to.deep.equal([
+      { job_version: '2' },
+    ]);
     expect((await readApp().get('/agents/jobs/search').query({ q: 'radiographer' })).body.jobs).to.have.length(1);
     const indexer = createIndexerForTest();
     try {
@@ -78,5 +85,8 @@ describe('POST /agents/jobs/{job_id}/close', () => {
 
 /** The outbox indexer as the write service runs it, polling often. */
 function createIndexerForTest(): OutboxIndexer {
-  return new OutboxIndexer({ db: testDb(), search: testSearch(), alias: testConfig().indexAlias, logger: testLogger }, { batchSize: 500, pollMs: 50 });
+  return new OutboxIndexer(
+    { db: testDb(), search: testSearch(), alias: testConfig().indexAlias, logger: testLogger },
+    { batchSize: 500, pollMs: 50 },
+  );
 }

@@ -34,7 +34,11 @@ describe('POST /agents/jobs', () => {
     salary: '€70,000 - €90,000',
     ...fields,
   });
-  const post = (payload: unknown, apiKey = key) => write().post('/agents/jobs').set('x-api-key', apiKey).send(payload as object);
+  const post = (payload: unknown, apiKey = key) =>
+    write()
+      .post('/agents/jobs')
+      .set('x-api-key', apiKey)
+      .send(payload as object);
   /** Asserts a 400 invalid_request and returns its details. */
   const invalid = async (payload: unknown) => {
     const res = await post(payload);
@@ -118,9 +122,31 @@ describe('POST /agents/jobs', () => {
       const res = await post(body({ closing_date: todayUtc(), project_id: project.id, description: '   ', team: null }));
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(Object.keys(res.body).sort()).to.deep.equal(
-        ['closing_date', 'created_at', 'generate_screening', 'id', 'is_active', 'location', 'location_id', 'organization', 'organization_id',
-          'project_id', 'responsibilities', 'salary', 'skills', 'tags', 'title', 'type', 'updated_at',
-          'salary_min', 'salary_max', 'salary_currency', 'salary_period', 'workplace_type', 'is_remote'].sort(),
+        [
+          'closing_date',
+          'created_at',
+          'generate_screening',
+          'id',
+          'is_active',
+          'location',
+          'location_id',
+          'organization',
+          'organization_id',
+          'project_id',
+          'responsibilities',
+          'salary',
+          'skills',
+          'tags',
+          'title',
+          'type',
+          'updated_at',
+          'salary_min',
+          'salary_max',
+          'salary_currency',
+          'salary_period',
+          'workplace_type',
+          'is_remote',
+        ].sort(),
       );
       expect(res.body.project_id).to.equal(project.id);
       expect(res.body.skills).to.deep.equal([]);
@@ -138,12 +164,18 @@ describe('POST /agents/jobs', () => {
       let browsed = false;
       let searched = false;
       const foundByBoth = async () => {
-        const [b, s] = await Promise.all([read().get('/agents/jobs').query({ limit: 100 }), read().get('/agents/jobs/search').query({ q: 'quantum gardener' })]);
+        const [b, s] = await Promise.all([
+          read().get('/agents/jobs').query({ limit: 100 }),
+          read().get('/agents/jobs/search').query({ q: 'quantum gardener' }),
+        ]);
         browsed ||= b.body.jobs.some((j: { id: string }) => j.id === id);
         searched ||= s.body.jobs.some((j: { id: string }) => j.id === id);
         return browsed && searched;
       };
-      await waitFor(foundByBoth, { what: () => `browse and search to find the new job within 2 s (browse found it: ${browsed}, search: ${searched})`, timeoutMs: 2000 });
+      await waitFor(foundByBoth, {
+        what: () => `browse and search to find the new job within 2 s (browse found it: ${browsed}, search: ${searched})`,
+        timeoutMs: 2000,
+      });
     });
   });
 
@@ -155,7 +187,9 @@ describe('POST /agents/jobs', () => {
     });
 
     it('answers a missing key before reading a body over 256 KiB', async () => {
-      const res = await write().post('/agents/jobs').send(body({ description: 'x'.repeat(300 * 1024) }));
+      const res = await write()
+        .post('/agents/jobs')
+        .send(body({ description: 'x'.repeat(300 * 1024) }));
       expect(res.status).to.equal(401);
       expect(res.body.code).to.equal('unauthenticated');
     });
@@ -261,7 +295,8 @@ describe('POST /agents/jobs', () => {
       expect(res.status).to.equal(400);
       expect(res.body).to.deep.equal({
         code: 'invalid_request',
-        message: 'The request body is invalid: title is required; organization_id is required; location_id is required; type is required; salary is required.',
+        message:
+          'The request body is invalid: title is required; organization_id is required; location_id is required; type is required; salary is required.',
         hint: HINT_FIX,
         details: [
           { field: 'title', message: 'is required' },
@@ -282,7 +317,9 @@ describe('POST /agents/jobs', () => {
 
     it('refuses wrong types and an unknown employment type', async () => {
       expect(
-        await invalid(body({ title: 42, type: 'permanent', skills: 'TypeScript', generate_screening: 'yes', resume_score_threshold: '50' })),
+        await invalid(
+          body({ title: 42, type: 'permanent', skills: 'TypeScript', generate_screening: 'yes', resume_score_threshold: '50' }),
+        ),
       ).to.deep.equal([
         { field: 'title', message: 'must be a string' },
         { field: 'type', message: 'must be one of: full_time, part_time, contract, internship, freelance, volunteer' },
@@ -317,25 +354,39 @@ describe('POST /agents/jobs', () => {
         { field: 'responsibilities', message: 'must have at most 50 items' },
         { field: 'resume_score_threshold', message: 'must be <= 100' },
       ]);
-      expect(await invalid(body({ resume_score_threshold: -1 }))).to.deep.equal([{ field: 'resume_score_threshold', message: 'must be >= 0' }]);
+      expect(await invalid(body({ resume_score_threshold: -1 }))).to.deep.equal([
+        { field: 'resume_score_threshold', message: 'must be >= 0' },
+      ]);
     });
 
     it('accepts the bounds themselves (after trimming)', async () => {
       const fifty = Array.from({ length: 50 }, (_, i) => `${'x'.repeat(195)} ${i}`.slice(-200));
-      const res = await post(body({ title: ` ${'t'.repeat(200)} `, salary: 's'.repeat(100), description: 'd'.repeat(50_000), skills: fifty, resume_score_threshold: 0 }));
+      const res = await post(
+        body({
+          title: ` ${'t'.repeat(200)} `,
+          salary: 's'.repeat(100),
+          description: 'd'.repeat(50_000),
+          skills: fifty,
+          resume_score_threshold: 0,
+        }),
+      );
       expect(res.status, JSON.stringify(res.body.details)).to.equal(201);
       expect(res.body.title).to.have.length(200);
       expect(res.body.resume_score_threshold).to.equal(0);
     });
 
     it('refuses malformed ids and closing dates that are not dates or are in the past', async () => {
-      expect(await invalid(body({ organization_id: 'acme', location_id: 12, project_id: 'p-1', closing_date: '2027-02-30' }))).to.deep.equal([
+      expect(
+        await invalid(body({ organization_id: 'acme', location_id: 12, project_id: 'p-1', closing_date: '2027-02-30' })),
+      ).to.deep.equal([
         { field: 'organization_id', message: 'must match format "uuid"' },
         { field: 'location_id', message: 'must be a string' },
         { field: 'closing_date', message: 'must match format "date"' },
         { field: 'project_id', message: 'must match format "uuid"' },
       ]);
-      expect(await invalid(body({ closing_date: '31/12/2030' }))).to.deep.equal([{ field: 'closing_date', message: 'must match format "date"' }]);
+      expect(await invalid(body({ closing_date: '31/12/2030' }))).to.deep.equal([
+        { field: 'closing_date', message: 'must match format "date"' },
+      ]);
       expect(await invalid(body({ closing_date: day(-1) }))).to.deep.equal([
         { field: 'closing_date', message: `must not be in the past (today is ${todayUtc()} UTC)` },
       ]);
@@ -401,7 +452,9 @@ describe('POST /agents/jobs', () => {
     });
 
     it('writes nothing when a create is refused', async () => {
-      const before = await testDb().query<{ jobs: string; outbox: string }>('SELECT (SELECT count(*) FROM jobs) AS jobs, (SELECT count(*) FROM job_index_outbox) AS outbox');
+      const before = await testDb().query<{ jobs: string; outbox: string }>(
+        'SELECT (SELECT count(*) FROM jobs) AS jobs, (SELECT count(*) FROM job_index_outbox) AS outbox',
+      );
       await post(body({ location_id: UNKNOWN }));
       await post(body({ organization_id: UNKNOWN }));
       const after = await testDb().query('SELECT (SELECT count(*) FROM jobs) AS jobs, (SELECT count(*) FROM job_index_outbox) AS outbox');

@@ -83,8 +83,17 @@ export function createJobRoute(deps: WriteDeps) {
       },
     },
     errors: [
-      'unauthenticated', 'forbidden', 'unsupported_media_type', 'payload_too_large', 'invalid_request',
-      'unknown_organization', 'unknown_location', 'unknown_project', 'idempotency_key_reused', 'unavailable', 'internal',
+      'unauthenticated',
+      'forbidden',
+      'unsupported_media_type',
+      'payload_too_large',
+      'invalid_request',
+      'unknown_organization',
+      'unknown_location',
+      'unknown_project',
+      'idempotency_key_reused',
+      'unavailable',
+      'internal',
     ],
     handle: async (ctx, { body, auth, headers }) => {
       const { doc, replayed } = await createAndIndexJob(deps, auth.userId, body, headers['Idempotency-Key']);

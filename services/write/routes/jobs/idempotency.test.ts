@@ -11,7 +11,14 @@ describe('POST /agents/jobs with an Idempotency-Key', () => {
   let loc: string;
   let key: string;
   let otherKey: string;
-  const body = (fields: Record<string, unknown> = {}) => ({ title: 'Data Engineer', organization_id: org, location_id: loc, type: 'full_time', salary: '€60,000', ...fields });
+  const body = (fields: Record<string, unknown> = {}) => ({
+    title: 'Data Engineer',
+    organization_id: org,
+    location_id: loc,
+    type: 'full_time',
+    salary: '€60,000',
+    ...fields,
+  });
   const post = (payload: object, idempotencyKey?: string, apiKey = key) => {
     const req = write().post('/agents/jobs').set('x-api-key', apiKey);
     return (idempotencyKey === undefined ? req : req.set('Idempotency-Key', idempotencyKey)).send(payload);
@@ -31,7 +38,10 @@ describe('POST /agents/jobs with an Idempotency-Key', () => {
     const first = await post(body(), 'create-7f3a').expect(201);
     expect(first.headers).not.to.have.property('idempotent-replayed');
     // The same body with other key order and untrimmed text is the same request once normalized.
-    const retry = await post({ salary: '€60,000', type: 'full_time', location_id: loc, organization_id: org, title: ' Data Engineer ' }, 'create-7f3a').expect(201);
+    const retry = await post(
+      { salary: '€60,000', type: 'full_time', location_id: loc, organization_id: org, title: ' Data Engineer ' },
+      'create-7f3a',
+    ).expect(201);
     expect(retry.headers['idempotent-replayed']).to.equal('true');
     expect(retry.body).to.deep.equal(first.body);
     expect(retry.headers.location).to.equal(first.headers.location);

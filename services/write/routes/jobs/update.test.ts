@@ -24,7 +24,12 @@ describe('PATCH /agents/jobs/{job_id}', () => {
     it('changes the fields sent, removes those sent as null, keeps the rest, and answers the new ETag the read side shows', async () => {
       const job = await postJob(world, { description: 'Wards.', closing_date: '2099-01-31', skills: ['Triage'] });
       expect(job.etag).to.equal('W/"v1-open"');
-      const res = await patch(job.id, { title: '  Senior Staff Nurse ', closing_date: null, skills: ['Triage', 'IV'] }, world.keys.recruiter, job.etag);
+      const res = await patch(
+        job.id,
+        { title: '  Senior Staff Nurse ', closing_date: null, skills: ['Triage', 'IV'] },
+        world.keys.recruiter,
+        job.etag,
+      );
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.headers.etag).to.equal('W/"v2-open"');
       expect(res.body).to.include({ title: 'Senior Staff Nurse', description: 'Wards.', salary: '£31,365 - £37,890 per annum' });
@@ -40,13 +45,34 @@ describe('PATCH /agents/jobs/{job_id}', () => {
 
     it('parses a new salary text into the structured salary, and keeps a structured salary the patch sends', async () => {
       const job = await postJob(world);
-      expect(job.body).to.include({ salary_min: 31365, salary_max: 37890, salary_currency: 'GBP', salary_period: 'year', workplace_type: 'onsite', is_remote: false });
+      expect(job.body).to.include({
+        salary_min: 31365,
+        salary_max: 37890,
+        salary_currency: 'GBP',
+        salary_period: 'year',
+        workplace_type: 'onsite',
+        is_remote: false,
+      });
       const hourly = await patch(job.id, { salary: '£15.50 - £18 per hour' }, world.keys.recruiter);
-      expect(hourly.body).to.include({ salary: '£15.50 - £18 per hour', salary_min: 15.5, salary_max: 18, salary_currency: 'GBP', salary_period: 'hour' });
+      expect(hourly.body).to.include({
+        salary: '£15.50 - £18 per hour',
+        salary_min: 15.5,
+        salary_max: 18,
+        salary_currency: 'GBP',
+        salary_period: 'hour',
+      });
       // Merge semantics: the stored salary_max (18) stays unless the patch removes it.
-      const conflicting = await patch(job.id, { salary: 'Competitive', salary_min: 40000, salary_currency: 'eur', salary_period: 'year' }, world.keys.recruiter);
+      const conflicting = await patch(
+        job.id,
+        { salary: 'Competitive', salary_min: 40000, salary_currency: 'eur', salary_period: 'year' },
+        world.keys.recruiter,
+      );
       expect(conflicting.body.details).to.deep.equal([{ field: 'salary_max', message: 'must be at least salary_min (40000)' }]);
-      const sent = await patch(job.id, { salary: 'Competitive', salary_min: 40000, salary_max: null, salary_currency: 'eur', salary_period: 'year' }, world.keys.recruiter);
+      const sent = await patch(
+        job.id,
+        { salary: 'Competitive', salary_min: 40000, salary_max: null, salary_currency: 'eur', salary_period: 'year' },
+        world.keys.recruiter,
+      );
       expect(sent.status, JSON.stringify(sent.body)).to.equal(200);
       expect(sent.body).to.include({ salary: 'Competitive', salary_min: 40000, salary_currency: 'EUR', salary_period: 'year' });
       expect(sent.body).to.not.have.property('salary_max');
@@ -85,7 +111,11 @@ describe('PATCH /agents/jobs/{job_id}', () => {
       for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
         const res = await patch(id, 'not an object', world.keys.applicant);
         expect(res.status, id).to.equal(404);
-        expect(res.body).to.deep.equal({ code: 'not_found', message: `No job with id "${id}".`, hint: 'Job ids are UUIDs as returned by GET /agents/jobs or /agents/jobs/search.' });
+        expect(res.body).to.deep.equal({
+          code: 'not_found',
+          message: `No job with id "${id}".`,
+          hint: 'Job ids are UUIDs as returned by GET /agents/jobs or /agents/jobs/search.',
+        });
       }
     });
 
@@ -96,12 +126,18 @@ describe('PATCH /agents/jobs/{job_id}', () => {
       expect(applicant.body.code).to.equal('forbidden');
       const outsider = await patch(job.id, { title: 'Mine now' }, world.keys.outsider);
       expect(outsider.status).to.equal(403);
-      expect(outsider.body.message).to.equal(`The owner of this API key is not a member of organization "${world.acme.id}", which posted job ${job.id}.`);
+      expect(outsider.body.message).to.equal(
+        `The owner of this API key is not a member of organization "${world.acme.id}", which posted job ${job.id}.`,
+      );
     });
 
     it('400 for a body that breaks the create rules, naming each field; required fields cannot be removed', async () => {
       const job = await postJob(world);
-      const res = await patch(job.id, { title: null, salary: '  ', type: 'gig', closing_date: '2001-01-01', wage: 3, salary_min: 10, salary_max: 5 }, world.keys.recruiter);
+      const res = await patch(
+        job.id,
+        { title: null, salary: '  ', type: 'gig', closing_date: '2001-01-01', wage: 3, salary_min: 10, salary_max: 5 },
+        world.keys.recruiter,
+      );
       expect(res.status).to.equal(400);
       expect(res.body.code).to.equal('invalid_request');
       const fields = (res.body.details as { field: string }[]).map((d) => d.field).sort();
@@ -112,12 +148,19 @@ describe('PATCH /agents/jobs/{job_id}', () => {
       expect(partial.body).to.include({ salary_min: 30000, salary_currency: 'GBP', salary_period: 'year' });
       const incomplete = await patch(job.id, { salary_currency: null, salary_max: 40000 }, world.keys.recruiter);
       expect(incomplete.status).to.equal(400);
-      expect(incomplete.body.details).to.deep.include({ field: 'salary_currency', message: 'is required with a structured salary (salary_min, salary_max, salary_currency, salary_period go together)' });
+      expect(incomplete.body.details).to.deep.include({
+        field: 'salary_currency',
+        message: 'is required with a structured salary (salary_min, salary_max, salary_currency, salary_period go together)',
+      });
     });
 
     it('415 for a body that is not JSON', async () => {
       const job = await postJob(world);
-      const res = await writeApp().patch(`/agents/jobs/${job.id}`).set('x-api-key', world.keys.recruiter).set('content-type', 'text/plain').send('title=x');
+      const res = await writeApp()
+        .patch(`/agents/jobs/${job.id}`)
+        .set('x-api-key', world.keys.recruiter)
+        .set('content-type', 'text/plain')
+        .send('title=x');
       expect(res.status).to.equal(415);
     });
 
@@ -141,7 +184,11 @@ describe('PATCH /agents/jobs/{job_id}', () => {
       await writeApp().post(`/agents/jobs/${job.id}/close`).set('x-api-key', world.keys.recruiter);
       const res = await patch(job.id, { title: 'Again' }, world.keys.recruiter);
       expect(res.status).to.equal(409);
-      expect(res.body).to.deep.equal({ code: 'job_inactive', message: `Job ${job.id} is closed; a closed job cannot be edited.`, hint: 'Closing is final: post the job again (POST /agents/jobs) to reopen it.' });
+      expect(res.body).to.deep.equal({
+        code: 'job_inactive',
+        message: `Job ${job.id} is closed; a closed job cannot be edited.`,
+        hint: 'Closing is final: post the job again (POST /agents/jobs) to reopen it.',
+      });
     });
 
     it('400 unknown_location and 403 for an organization the recruiter is not in, as at create', async () => {

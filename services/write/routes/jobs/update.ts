@@ -39,7 +39,8 @@ export function updateJobRoute(deps: WriteDeps) {
     prepareBody: (body) => prepareJobUpdate(body),
     requestHeaders: {
       'If-Match': {
-        description: 'The ETag of the job as you last read it (e.g. W/"v3-open"), or several, comma-separated; the change is made only if the job still has it.',
+        description:
+          'The ETag of the job as you last read it (e.g. W/"v3-open"), or several, comma-separated; the change is made only if the job still has it.',
         schema: Type.String({ minLength: 1, maxLength: 1000 }),
       },
     },
@@ -52,8 +53,19 @@ export function updateJobRoute(deps: WriteDeps) {
       },
     },
     errors: [
-      'unauthenticated', 'not_found', 'forbidden', 'unsupported_media_type', 'payload_too_large', 'invalid_request', 'precondition_failed',
-      'job_inactive', 'unknown_organization', 'unknown_location', 'unknown_project', 'unavailable', 'internal',
+      'unauthenticated',
+      'not_found',
+      'forbidden',
+      'unsupported_media_type',
+      'payload_too_large',
+      'invalid_request',
+      'precondition_failed',
+      'job_inactive',
+      'unknown_organization',
+      'unknown_location',
+      'unknown_project',
+      'unavailable',
+      'internal',
     ],
     handle: async (ctx, { body, auth, headers }) => {
       presentManagedJob(ctx, await updateJob(deps, auth.caller.userId, auth.job.id, body as JobPatch, headers['If-Match']));

@@ -27,15 +27,27 @@ describe('GET /agents/recruiter/jobs', () => {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.jobs.map((j: { title: string }) => j.title)).to.deep.equal(['Newer', 'Older']);
     expect(res.body.jobs[0]).to.include({ id: newer.id, is_active: true, generate_screening: false });
-    expect(res.body.jobs[0].applications).to.deep.equal({ total: 0, submitted: 0, in_review: 0, shortlisted: 0, rejected: 0, withdrawn: 0, hired: 0 });
+    expect(res.body.jobs[0].applications).to.deep.equal({
+      total: 0,
+      submitted: 0,
+      in_review: 0,
+      shortlisted: 0,
+      rejected: 0,
+      withdrawn: 0,
+      hired: 0,
+    });
     expect(res.body.jobs[1]).to.include({ id: older.id, is_active: false });
     expect(res.body.jobs[1].applications).to.include({ total: 1, submitted: 1 });
     expect(res.body.pagination).to.deep.equal({ current_page: 1, total_pages: 1, total_items: 2 });
   });
 
   it('narrows by status and organization, pages, and answers a page past the end with the true total', async () => {
-    expect((await list(world.keys.recruiter, { status: 'inactive' })).body.jobs.map((j: { title: string }) => j.title)).to.deep.equal(['Older']);
-    expect((await list(world.keys.recruiter, { status: 'active' })).body.jobs.map((j: { title: string }) => j.title)).to.deep.equal(['Newer']);
+    expect((await list(world.keys.recruiter, { status: 'inactive' })).body.jobs.map((j: { title: string }) => j.title)).to.deep.equal([
+      'Older',
+    ]);
+    expect((await list(world.keys.recruiter, { status: 'active' })).body.jobs.map((j: { title: string }) => j.title)).to.deep.equal([
+      'Newer',
+    ]);
     expect((await list(world.keys.recruiter, { organization_id: world.other.id })).body.jobs).to.deep.equal([]);
     const second = await list(world.keys.recruiter, { page: 2, limit: 1 });
     expect(second.body.jobs.map((j: { title: string }) => j.title)).to.deep.equal(['Older']);

@@ -28,7 +28,13 @@ export function recruiterJobsRoute(deps: WriteDeps) {
         'Use the API key of a recruiter account; your own applications are listed by GET /agents/applications.',
       ),
     query: RecruiterJobsQuery,
-    responses: { 200: { description: "A page of your organizations' jobs, newest first", schema: RecruiterJobList, example: { jobs: [EXAMPLE_RECRUITER_JOB], pagination: { current_page: 1, total_pages: 1, total_items: 1 } } } },
+    responses: {
+      200: {
+        description: "A page of your organizations' jobs, newest first",
+        schema: RecruiterJobList,
+        example: { jobs: [EXAMPLE_RECRUITER_JOB], pagination: { current_page: 1, total_pages: 1, total_items: 1 } },
+      },
+    },
     errors: ['unauthenticated', 'forbidden', 'invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query, auth }) => {
       // One instant for the filter and the is_active shown, so a job closing at midnight agrees with itself.

@@ -44,10 +44,17 @@ describe('RPC field names', () => {
   });
 
   it('reports a field sent in both styles, naming where it is', () => {
-    const body: Record<string, unknown> = { workplace_type: 'remote', workplaceType: 'onsite', pagination: { pagination: { pageNumber: 1, page_number: 2 } } };
+    const body: Record<string, unknown> = {
+      workplace_type: 'remote',
+      workplaceType: 'onsite',
+      pagination: { pagination: { pageNumber: 1, page_number: 2 } },
+    };
     expect(normalizeFieldNames(body, Schema)).to.deep.equal([
       { field: 'workplaceType', message: 'is the same field as workplace_type: send only one of them' },
-      { field: 'pagination.pagination.pageNumber', message: 'is the same field as pagination.pagination.page_number: send only one of them' },
+      {
+        field: 'pagination.pagination.pageNumber',
+        message: 'is the same field as pagination.pagination.page_number: send only one of them',
+      },
     ]);
   });
 

@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { resetDatabase, testDb } from '../../../../test/support/context';
 import { invalidArgument, LOCATIONS_PATH, rpc } from '../../../../test/support/rpc-client';
 
-interface Loc { id: string; name: string; workplace_type: string }
+interface Loc {
+  id: string;
+  name: string;
+  workplace_type: string;
+}
 const list = (body?: unknown) => rpc(LOCATIONS_PATH, body);
 const names = (res: { body: { locations: Loc[] } }) => res.body.locations.map((l) => l.name);
 
@@ -23,8 +27,18 @@ const ROWS: Row[] = [
   ['Vienna', 'onsite', 'Mariahilfer Straße 47', null, 'Vienna', 'W', '1060', 'AT'],
 ];
 const ORDER = [
-  'Amsterdam', 'Berlin', 'Berlin (Hybrid)', 'Lisbon', 'London (Hybrid)', 'Madrid', 'Paris', 'Remote (Europe)', 'Remote (Germany)',
-  'Remote (Worldwide)', 'Toronto', 'Vienna',
+  'Amsterdam',
+  'Berlin',
+  'Berlin (Hybrid)',
+  'Lisbon',
+  'London (Hybrid)',
+  'Madrid',
+  'Paris',
+  'Remote (Europe)',
+  'Remote (Germany)',
+  'Remote (Worldwide)',
+  'Toronto',
+  'Vienna',
 ];
 
 describe('POST /location.v1.LocationService/List', () => {
@@ -55,18 +69,32 @@ describe('POST /location.v1.LocationService/List', () => {
     const res = await list({ pagination: { pagination: { limit: 100 } } });
     const byName = new Map<string, unknown>(res.body.locations.map((l: Loc) => [l.name, l]));
     expect(byName.get('Berlin')).to.deep.equal({
-      id: idOf.get('Berlin'), name: 'Berlin', is_remote: false, workplace_type: 'onsite',
+      id: idOf.get('Berlin'),
+      name: 'Berlin',
+      is_remote: false,
+      workplace_type: 'onsite',
       address: { line1: 'Friedrichstraße 68', line2: '3rd floor', city: 'Berlin', region: 'BE', postal_code: '10117', country_code: 'DE' },
     });
     expect(byName.get('Berlin (Hybrid)')).to.deep.equal({
-      id: idOf.get('Berlin (Hybrid)'), name: 'Berlin (Hybrid)', is_remote: false, workplace_type: 'hybrid',
+      id: idOf.get('Berlin (Hybrid)'),
+      name: 'Berlin (Hybrid)',
+      is_remote: false,
+      workplace_type: 'hybrid',
       address: { line1: 'Torstraße 140', city: 'Berlin', region: 'BE', postal_code: '10119', country_code: 'DE' },
     });
     expect(byName.get('Remote (Germany)')).to.deep.equal({
-      id: idOf.get('Remote (Germany)'), name: 'Remote (Germany)', is_remote: true, workplace_type: 'remote', address: { country_code: 'DE' },
+      id: idOf.get('Remote (Germany)'),
+      name: 'Remote (Germany)',
+      is_remote: true,
+      workplace_type: 'remote',
+      address: { country_code: 'DE' },
     });
     expect(byName.get('Remote (Worldwide)')).to.deep.equal({
-      id: idOf.get('Remote (Worldwide)'), name: 'Remote (Worldwide)', is_remote: true, workplace_type: 'remote', address: {},
+      id: idOf.get('Remote (Worldwide)'),
+      name: 'Remote (Worldwide)',
+      is_remote: true,
+      workplace_type: 'remote',
+      address: {},
     });
   });
 
@@ -115,7 +143,9 @@ describe('POST /location.v1.LocationService/List', () => {
       expect(bad.body).to.deep.equal(invalidArgument([{ field: 'workplace_type', message: 'must be one of: onsite, hybrid, remote' }]));
       const both = await list({ workplace_type: 'remote', workplaceType: 'remote' });
       expect(both.status).to.equal(400);
-      expect(both.body).to.deep.equal(invalidArgument([{ field: 'workplaceType', message: 'is the same field as workplace_type: send only one of them' }]));
+      expect(both.body).to.deep.equal(
+        invalidArgument([{ field: 'workplaceType', message: 'is the same field as workplace_type: send only one of them' }]),
+      );
     });
   });
 });

@@ -5,11 +5,36 @@ import { ORGANIZATIONS_PATH, rpc, writeClient } from '../../../../test/support/r
 
 /** Inserted out of order; two share a name (tie broken by id); two carry LIKE wildcards. */
 const NAMES = [
-  'Zulu', 'Bravo', 'acme labs', 'Tango', 'ACME Robotics', 'Acme', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel',
-  'India', 'Juliett', 'Kilo', 'Lima', 'Mike', 'November', 'Oscar', 'Papa', 'Twin Co', 'Twin Co', '100% Organic', 'Half_Moon Bakery',
+  'Zulu',
+  'Bravo',
+  'acme labs',
+  'Tango',
+  'ACME Robotics',
+  'Acme',
+  'Charlie',
+  'Delta',
+  'Echo',
+  'Foxtrot',
+  'Golf',
+  'Hotel',
+  'India',
+  'Juliett',
+  'Kilo',
+  'Lima',
+  'Mike',
+  'November',
+  'Oscar',
+  'Papa',
+  'Twin Co',
+  'Twin Co',
+  '100% Organic',
+  'Half_Moon Bakery',
 ];
 
-interface Org { id: string; name: string }
+interface Org {
+  id: string;
+  name: string;
+}
 const list = (body?: unknown) => rpc(ORGANIZATIONS_PATH, body);
 const names = (res: { body: { organizations: Org[] } }) => res.body.organizations.map((o) => o.name);
 const ids = (res: { body: { organizations: Org[] } }) => res.body.organizations.map((o) => o.id);
@@ -22,8 +47,11 @@ describe('POST /organization.v1.OrganizationService/List', () => {
   before(async () => {
     await resetDatabase();
     const created: Org[] = [];
-    for (const name of NAMES) created.push(await createOrganization({ name, website: `https://${name.length}.example`, industry: 'Software', size: '11-50' }));
-    ordered = created.sort((a, b) => (a.name.toLowerCase() === b.name.toLowerCase() ? (a.id < b.id ? -1 : 1) : a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1));
+    for (const name of NAMES)
+      created.push(await createOrganization({ name, website: `https://${name.length}.example`, industry: 'Software', size: '11-50' }));
+    ordered = created.sort((a, b) =>
+      a.name.toLowerCase() === b.name.toLowerCase() ? (a.id < b.id ? -1 : 1) : a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1,
+    );
     [full] = await testDb().query<Org>(
       `UPDATE organizations SET description = 'Makes anvils.', website = 'https://acme.example', size = '5001+' WHERE name = 'Acme' RETURNING id, name`,
     );
@@ -38,15 +66,33 @@ describe('POST /organization.v1.OrganizationService/List', () => {
       expect(res.headers['content-type']).to.match(/^application\/json/);
       expect(ids(res)).to.deep.equal(ordered.slice(0, 10).map((o) => o.id));
       expect(res.body.pagination).to.deep.equal({ current_page: 1, total_pages: 3, total_items: 24 });
-      expect(res.body.organizations[0]).to.deep.equal({ id: ordered[0].id, name: '100% Organic', website: 'https://12.example', industry: 'Software', size: '11-50' });
+      expect(res.body.organizations[0]).to.deep.equal({
+        id: ordered[0].id,
+        name: '100% Organic',
+        website: 'https://12.example',
+        industry: 'Software',
+        size: '11-50',
+      });
       expect(res.body.organizations.find((o: Org) => o.id === full.id)).to.deep.equal({
-        id: full.id, name: 'Acme', website: 'https://acme.example', industry: 'Software', size: '5001+', description: 'Makes anvils.',
+        id: full.id,
+        name: 'Acme',
+        website: 'https://acme.example',
+        industry: 'Software',
+        size: '5001+',
+        description: 'Makes anvils.',
       });
     });
 
     it('answers the same first page for {}, an empty JSON body and each empty or null level', async () => {
       const first = (await list()).body;
-      for (const body of [{}, { pagination: {} }, { pagination: { pagination: {} } }, { pagination: null }, { pagination: { pagination: null } }, { query: null }]) {
+      for (const body of [
+        {},
+        { pagination: {} },
+        { pagination: { pagination: {} } },
+        { pagination: null },
+        { pagination: { pagination: null } },
+        { query: null },
+      ]) {
         const res = await list(body);
         expect(res.status, JSON.stringify(body)).to.equal(200);
         expect(res.body, JSON.stringify(body)).to.deep.equal(first);
@@ -100,7 +146,11 @@ describe('POST /organization.v1.OrganizationService/List', () => {
     });
 
     it('accepts the bounds of limit: 1 and 100', async () => {
-      expect((await list({ pagination: { pagination: { limit: 1 } } })).body.pagination).to.deep.equal({ current_page: 1, total_pages: 24, total_items: 24 });
+      expect((await list({ pagination: { pagination: { limit: 1 } } })).body.pagination).to.deep.equal({
+        current_page: 1,
+        total_pages: 24,
+        total_items: 24,
+      });
       expect((await list({ pagination: { pagination: { limit: 100 } } })).body.organizations).to.have.length(24);
     });
   });
@@ -130,7 +180,8 @@ describe('POST /organization.v1.OrganizationService/List', () => {
 
     it('answers an empty list with zero pages when nothing matches, and a blank query filters nothing', async () => {
       expect((await list({ query: 'no such organization' })).body).to.deep.equal({
-        organizations: [], pagination: { current_page: 1, total_pages: 0, total_items: 0 },
+        organizations: [],
+        pagination: { current_page: 1, total_pages: 0, total_items: 0 },
       });
       expect((await list({ query: '   ' })).body.pagination.total_items).to.equal(24);
     });

@@ -31,7 +31,13 @@ export function listOrganizationsRoute(deps: WriteDeps) {
         schema: ListOrganizationsResponse,
         example: {
           organizations: [
-            { id: '5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'Acme', website: 'https://acme.example', industry: 'Software', size: '51-200' },
+            {
+              id: '5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+              name: 'Acme',
+              website: 'https://acme.example',
+              industry: 'Software',
+              size: '51-200',
+            },
           ],
           pagination: { current_page: 1, total_pages: 1, total_items: 1 },
         },

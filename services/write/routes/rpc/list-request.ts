@@ -37,7 +37,8 @@ export function readListRequest(body: ListEnvelope): ListRequest {
 export function prepareListBody(schema: FieldsSchema): (body: Record<string, unknown>) => ErrorDetail[] {
   return (body) => {
     const problems = normalizeFieldNames(body, schema);
-    if (typeof body.query === 'string' && body.query.includes('\u0000')) problems.push({ field: 'query', message: 'must not contain U+0000 (NUL)' });
+    if (typeof body.query === 'string' && body.query.includes('\u0000'))
+      problems.push({ field: 'query', message: 'must not contain U+0000 (NUL)' });
     return problems;
   };
 }

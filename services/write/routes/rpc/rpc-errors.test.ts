@@ -49,7 +49,9 @@ for (const path of [ORGANIZATIONS_PATH, LOCATIONS_PATH]) {
       it('refuses unknown fields, at any level', async () => {
         await refuses({ page: 1 }, [{ field: 'page', message: 'is not a known field' }]);
         await refuses({ pagination: { page: 1 } }, [{ field: 'pagination.page', message: 'is not a known field' }]);
-        await refuses({ pagination: { pagination: { pageSize: 5 } } }, [{ field: 'pagination.pagination.pageSize', message: 'is not a known field' }]);
+        await refuses({ pagination: { pagination: { pageSize: 5 } } }, [
+          { field: 'pagination.pagination.pageSize', message: 'is not a known field' },
+        ]);
       });
 
       it('refuses a body that is not valid JSON, or not an object', async () => {
@@ -86,7 +88,11 @@ for (const path of [ORGANIZATIONS_PATH, LOCATIONS_PATH]) {
         const res = await writeClient()[method](path);
         expect(res.status, method).to.equal(405);
         expect(res.headers.allow).to.equal('POST');
-        expect(res.body).to.deep.equal({ code: 'method_not_allowed', message: `Method ${method.toUpperCase()} is not allowed here.`, hint: 'Use POST.' });
+        expect(res.body).to.deep.equal({
+          code: 'method_not_allowed',
+          message: `Method ${method.toUpperCase()} is not allowed here.`,
+          hint: 'Use POST.',
+        });
       }
     });
 

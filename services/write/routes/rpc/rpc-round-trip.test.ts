@@ -8,7 +8,8 @@ import { httpClient } from '../../../../test/support/http';
 import { LOCATIONS_PATH, ORGANIZATIONS_PATH, rpc, writeClient } from '../../../../test/support/rpc-client';
 
 const read = () => httpClient(createReadApp({ config: testConfig(), search: testSearch(), logger: testLogger }).app);
-const wholeApi = () => httpClient(createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger }).handler);
+const wholeApi = () =>
+  httpClient(createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger }).handler);
 
 describe('RPC ids round trip: listed ids are the ones create, browse and search accept', () => {
   let key: string;
@@ -38,10 +39,19 @@ describe('RPC ids round trip: listed ids are the ones create, browse and search 
     const created = await writeClient()
       .post('/agents/jobs')
       .set('x-api-key', key)
-      .send({ title: 'Round Trip Engineer', organization_id: organization.id, location_id: location.id, type: 'full_time', salary: '€70,000' });
+      .send({
+        title: 'Round Trip Engineer',
+        organization_id: organization.id,
+        location_id: location.id,
+        type: 'full_time',
+        salary: '€70,000',
+      });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({
-      organization_id: organization.id, organization: 'Round Trip Industries', location_id: location.id, location: 'Round Trip City',
+      organization_id: organization.id,
+      organization: 'Round Trip Industries',
+      location_id: location.id,
+      location: 'Round Trip City',
     });
     const jobId = created.body.id as string;
 

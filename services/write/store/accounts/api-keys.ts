@@ -85,12 +85,20 @@ async function findKeyId(db: Database, ref: string): Promise<string> {
   else if (API_KEY_PATTERN.test(value)) rows = await db.query(`SELECT id FROM api_keys WHERE key_hash = $1`, [hashApiKey(value)]);
   else if (PREFIX_PATTERN.test(value)) rows = await db.query(`SELECT id FROM api_keys WHERE prefix = $1 ORDER BY created_at`, [value]);
   else {
-    throw new AccountError('invalid', 'The key must be named by its id (UUID), its prefix (jla_ and 8 characters) or the full key.', 'See keys:list for ids and prefixes.');
+    throw new AccountError(
+      'invalid',
+      'The key must be named by its id (UUID), its prefix (jla_ and 8 characters) or the full key.',
+      'See keys:list for ids and prefixes.',
+    );
   }
   // Never echo what was given: it may be a full key.
   if (rows.length === 0) throw new AccountError('not_found', 'No API key matches.', 'See keys:list --all for ids and prefixes.');
   if (rows.length > 1) {
-    throw new AccountError('conflict', `The prefix ${value} matches ${rows.length} keys.`, `Name one by id: ${rows.map((r) => r.id).join(', ')}.`);
+    throw new AccountError(
+      'conflict',
+      `The prefix ${value} matches ${rows.length} keys.`,
+      `Name one by id: ${rows.map((r) => r.id).join(', ')}.`,
+    );
   }
   return rows[0].id;
 }

@@ -28,7 +28,10 @@ export const NewResume = Type.Object(
 export type NewResume = Static<typeof NewResume>;
 
 /** The operator's label of an API key. */
-export const NewApiKey = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false });
+export const NewApiKey = Type.Object(
+  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+  { additionalProperties: false },
+);
 export type NewApiKey = Static<typeof NewApiKey>;
 
 /** Roles of a membership in an organization. */
@@ -54,7 +57,9 @@ export function checkInput<T extends TObject>(schema: T, input: Record<string, u
   const validate = validatorFor(schema);
   const valid = validate(value);
   // Postgres text cannot hold U+0000 (a binary file given as a resume does): without this the insert fails as an unexpected error.
-  const nul = Object.entries(value).filter(([, v]) => typeof v === 'string' && v.includes('\u0000')).map(([field]) => `${field} must be text without NUL characters (U+0000)`);
+  const nul = Object.entries(value)
+    .filter(([, v]) => typeof v === 'string' && v.includes('\u0000'))
+    .map(([field]) => `${field} must be text without NUL characters (U+0000)`);
   if (valid && nul.length === 0) return value as Static<T>;
   const problems = describeErrors(validate.errors).map((d) => {
     // A pattern says nothing to an operator; the field's description says what is expected.

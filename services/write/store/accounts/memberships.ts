@@ -18,7 +18,11 @@ export interface Membership {
 function checkOrganizationId(id: string): string {
   const value = id.trim();
   if (!UUID_PATTERN.test(value)) {
-    throw new AccountError('invalid', `Organization id "${id}" is not a UUID.`, 'Organization ids come from POST /organization.v1.OrganizationService/List.');
+    throw new AccountError(
+      'invalid',
+      `Organization id "${id}" is not a UUID.`,
+      'Organization ids come from POST /organization.v1.OrganizationService/List.',
+    );
   }
   return value;
 }
@@ -50,7 +54,11 @@ export async function addMembership(
   } catch (err) {
     const violation = pgViolation(err);
     if (violation?.code === FOREIGN_KEY_VIOLATION && violation.constraint === 'organization_memberships_organization_id_fkey') {
-      throw new AccountError('not_found', `No organization with id ${orgId}.`, 'Organization ids come from POST /organization.v1.OrganizationService/List.');
+      throw new AccountError(
+        'not_found',
+        `No organization with id ${orgId}.`,
+        'Organization ids come from POST /organization.v1.OrganizationService/List.',
+      );
     }
     throw err;
   }
@@ -65,7 +73,11 @@ export async function removeMembership(db: Database, userRef: string, organizati
     [user.id, orgId],
   );
   if (!row) {
-    throw new AccountError('not_found', `User ${user.email} is not a member of organization ${orgId}.`, 'users:list shows the organizations of each user.');
+    throw new AccountError(
+      'not_found',
+      `User ${user.email} is not a member of organization ${orgId}.`,
+      'users:list shows the organizations of each user.',
+    );
   }
   return row;
 }

@@ -22,7 +22,9 @@ describe('resumes: at most one active, under concurrency', () => {
 
   it('10 concurrent adds with activate all succeed and leave exactly one active', async () => {
     const user = await createUser();
-    await Promise.all(Array.from({ length: 10 }, (_, i) => addResume(testDb(), user.id, { title: `CV ${i}`, content: 'text' }, { activate: true })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => addResume(testDb(), user.id, { title: `CV ${i}`, content: 'text' }, { activate: true })),
+    );
     expect(await testDb().query(`SELECT count(*)::int AS n FROM resumes WHERE user_id = $1`, [user.id])).to.deep.equal([{ n: 10 }]);
     expect(await activeIds(user.id)).to.have.length(1);
   });

@@ -62,7 +62,8 @@ export async function activateResume(
   resumeId: string,
 ): Promise<{ resume: ResumeSummary; previousActiveId: string | null; alreadyActive: boolean }> {
   const id = resumeId.trim();
-  if (!UUID_PATTERN.test(id)) throw new AccountError('invalid', `Resume id "${resumeId}" is not a UUID.`, 'See resumes:list <user> for the ids.');
+  if (!UUID_PATTERN.test(id))
+    throw new AccountError('invalid', `Resume id "${resumeId}" is not a UUID.`, 'See resumes:list <user> for the ids.');
   const [owner] = await db.query<{ user_id: string }>(`SELECT user_id FROM resumes WHERE id = $1`, [id]);
   if (!owner) throw new AccountError('not_found', `No resume with id ${id}.`, 'See resumes:list <user> for the ids.');
   return db.transaction(async (client) => {
@@ -81,6 +82,8 @@ export async function activateResume(
 /** The user's resumes, newest first. */
 export async function listResumes(db: Database, userRef: string): Promise<ResumeSummary[]> {
   const user = await resolveUser(db, userRef);
-  const rows = await db.query<ResumeRow>(`SELECT ${RESUME_COLUMNS} FROM resumes WHERE user_id = $1 ORDER BY created_at DESC, id`, [user.id]);
+  const rows = await db.query<ResumeRow>(`SELECT ${RESUME_COLUMNS} FROM resumes WHERE user_id = $1 ORDER BY created_at DESC, id`, [
+    user.id,
+  ]);
   return rows.map(toSummary);
 }

@@ -44,7 +44,11 @@ export async function createUser(
   } catch (err) {
     const violation = pgViolation(err);
     if (violation?.code === UNIQUE_VIOLATION && violation.constraint === 'users_email_key') {
-      throw new AccountError('conflict', `A user with email "${user.email}" already exists.`, 'Emails are unique regardless of case; see users:list.');
+      throw new AccountError(
+        'conflict',
+        `A user with email "${user.email}" already exists.`,
+        'Emails are unique regardless of case; see users:list.',
+      );
     }
     throw err;
   }
@@ -61,7 +65,11 @@ export async function resolveUser(db: Database, ref: string): Promise<UserSummar
   const value = ref.trim();
   if (UUID_PATTERN.test(value)) return findUserById(db, value);
   if (!value.includes('@')) {
-    throw new AccountError('invalid', `"${ref}" is neither a user id (UUID) nor an email address.`, 'Name the user by id or by email; see users:list.');
+    throw new AccountError(
+      'invalid',
+      `"${ref}" is neither a user id (UUID) nor an email address.`,
+      'Name the user by id or by email; see users:list.',
+    );
   }
   const [row] = await db.query<UserRow>(`${SELECT_USERS} WHERE lower(u.email) = lower($1)`, [value]);
   if (!row) throw new AccountError('not_found', `No user with email "${value}".`, 'See users:list for the users that exist.');
@@ -70,9 +78,8 @@ export async function resolveUser(db: Database, ref: string): Promise<UserSummar
 
 /** Every user, oldest first; only recruiters when asked. */
 export async function listUsers(db: Database, options: { recruitersOnly?: boolean } = {}): Promise<UserSummary[]> {
-  const rows = await db.query<UserRow>(
-    `${SELECT_USERS} WHERE ($1::boolean IS NOT TRUE OR u.is_recruiter) ORDER BY u.created_at, u.id`,
-    [options.recruitersOnly ?? false],
-  );
+  const rows = await db.query<UserRow>(`${SELECT_USERS} WHERE ($1::boolean IS NOT TRUE OR u.is_recruiter) ORDER BY u.created_at, u.id`, [
+    options.recruitersOnly ?? false,
+  ]);
   return rows.map(toSummary);
 }
