@@ -42,7 +42,7 @@ type System = (q: string) => Promise<{ ids: string[]; total: number }>;
 function productSearch(client: Client, index: string): System {
   const knownWords = new KnownWords(client, index);
   return async (q) => {
-    const params = readSearchParams({ q, limit: 10 } as SearchQuery);
+    const params = readSearchParams({ q, limit: 10 });
     const typos = await knownWords.typoPolicy(queryWords(params.q).words);
     const result = await searchJobs(client, index, params, typos);
     return { ids: result.hits.map((hit) => hit.doc.id), total: result.total.value };

@@ -153,7 +153,7 @@ describe('scale benchmark report', () => {
 
   it("reads the get against the pass-through hop's floor when one was measured", () => {
     const withFloor: ScaleRun = { ...run, results: [{ ...get, floor: { rps: 1200, p99At16: 9, failures: 0 } }] };
-    const json = scaleJson(withFloor).scenarios[0]!;
+    const json = scaleJson(withFloor).scenarios[0];
     expect(json).to.deep.include({ floor: { rps: 1200, p99_ms_at_16: 9, non_2xx: 0 }, floor_rps_vs_direct: 0.6, rps_vs_floor: 0.75 });
     expect(formatScaleReport(withFloor)).to.contain(
       'get by id: the pass-through hop (plain node:http + undici, no framework) gave 1,200 req/s at 16 = 0.60x direct; the read service gave 0.75x of that hop.',

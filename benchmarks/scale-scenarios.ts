@@ -47,7 +47,7 @@ export function chosenScenarios<S extends { name: string }>(scenarios: readonly 
         `--scenario "${part}" fits ${fits.length === 0 ? 'no scenario' : `${fits.length} scenarios`}; choose a part of one of: ${scenarios.map((s) => `"${s.name}"`).join(', ')}`,
       );
     }
-    chosen.add(fits[0]!);
+    chosen.add(fits[0]);
   }
   return scenarios.filter((s) => chosen.has(s));
 }

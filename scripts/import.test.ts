@@ -208,7 +208,7 @@ describe('bulk import', function () {
       expect(stdout).to.contain(
         '  line 3: invalid_request: The request body is invalid: type must be one of: full_time, part_time, contract, internship, freelance, volunteer.\n',
       );
-      expect(stderr).to.match(/\[import\] as .+ \[#+\] 100% 3\/3 .* accepted 2  rejected 1/);
+      expect(stderr).to.match(/\[import\] as .+ \[#+\] 100% 3\/3 .* accepted 2 {2}rejected 1/);
     });
 
     it('prints the summary as JSON with --json and exits 0 when every line was imported', async () => {

@@ -101,8 +101,8 @@ async function startServiceProcess(
     lines.push(...chunk.toString().split('\n').filter(Boolean));
     lines.splice(0, Math.max(0, lines.length - OUTPUT_LINES));
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => (gone = true));

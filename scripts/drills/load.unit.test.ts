@@ -30,7 +30,7 @@ describe('drill read loop', () => {
     try {
       const recorder = new PhaseRecorder();
       await readLoop({ base: server.base, ids: ['x'], concurrency: 1, recorder, running: () => true, maxRequests: 4 });
-      return recorder.figures().before!;
+      return recorder.figures().before;
     } finally {
       await server.close();
     }

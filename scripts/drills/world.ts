@@ -1,4 +1,4 @@
-import { Client as SearchClient } from '@elastic/elasticsearch';
+import { type Client as SearchClient } from '@elastic/elasticsearch';
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { Client } from 'pg';

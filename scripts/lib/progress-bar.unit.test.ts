@@ -26,7 +26,7 @@ describe('progress bar', () => {
     expect(stream.text()).not.to.match(/[\x1b\r]/);
     expect(lines).to.have.length(3);
     expect(lines[0]).to.equal('[import] as {value} [------------------------] 0% 0/100,000  0/s  ETA ?');
-    expect(lines[1]).to.match(/^\[import\] as \{value\} \[#{24}\] 100% 100,000\/100,000  [\d,]+\/s  ETA 0s  rejected 3$/);
+    expect(lines[1]).to.match(/^\[import\] as \{value\} \[#{24}\] 100% 100,000\/100,000 {2}[\d,]+\/s {2}ETA 0s {2}rejected 3$/);
     expect(lines[2]).to.equal('');
   });
 

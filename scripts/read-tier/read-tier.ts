@@ -52,8 +52,8 @@ export function startProcess(name: string, port: number, args: string[], env: No
   let output = '';
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => (output = (output + chunk).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   return { name, port, child, output: () => output };
 }
 

@@ -261,7 +261,7 @@ export const CURRENCIES: Record<string, Currency> = {
 export interface CityEntry {
   city: string;
   region: string;
-  countryCode: keyof typeof CURRENCIES & string;
+  countryCode: keyof typeof CURRENCIES;
   country: string;
   /** Fictional office streets with a postal code that fits the city. */
   streets: readonly (readonly [line1: string, postalCode: string])[];
@@ -391,7 +391,7 @@ export interface RemoteEntry {
   /** Set when the remote location is limited to one country. */
   countryCode: string | null;
   /** Currency country for salaries. */
-  payCountry: keyof typeof CURRENCIES & string;
+  payCountry: keyof typeof CURRENCIES;
 }
 
 /** The remote demo locations. */

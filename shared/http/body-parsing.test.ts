@@ -18,7 +18,7 @@ describe('request bodies: compressed, and refused by the parser', () => {
       .set('content-encoding', encoding)
       .set('x-api-key', key)
       .serialize((bytes: Buffer) => bytes as unknown as string)
-      .send(body as unknown as object);
+      .send(body);
   let recruiterKey: string;
 
   before(async () => {

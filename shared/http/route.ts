@@ -160,7 +160,7 @@ function jsonBody(route: RouteDefinition): Middleware[] {
       throw parseFailure(ctx, route, err);
     },
   });
-  return route.body ? [requireJson, parse as unknown as Middleware] : [];
+  return route.body ? [requireJson, parse] : [];
 }
 
 function validateBody(ctx: Context, route: RouteDefinition): unknown {

@@ -136,7 +136,7 @@ function objectProperties(schema: TSchema | undefined): [string, TSchema, boolea
   const object = schema as TObject | undefined;
   if (!object?.properties) return [];
   const required = new Set(object.required ?? []);
-  return Object.entries(object.properties).map(([name, property]) => [name, property as TSchema, required.has(name)]);
+  return Object.entries(object.properties).map(([name, property]) => [name, property, required.has(name)]);
 }
 
 function parameters(route: AnyRoute, components: SchemaComponents): ParameterObject[] {

@@ -47,7 +47,7 @@ export class ResponseContract {
 
   constructor(private readonly doc: OpenApiDocument) {
     addFormats(this.ajv);
-    this.ajv.addSchema(doc as unknown as object, DOCUMENT_ID);
+    this.ajv.addSchema(doc, DOCUMENT_ID);
     this.templates = Object.keys(doc.paths).map((path) => ({ path, regex: templateRegex(path), literal: !path.includes('{') }));
   }
 
@@ -132,7 +132,7 @@ export class ResponseContract {
     const problems: string[] = [];
     for (const [name, entry] of Object.entries(response.headers ?? {})) {
       if (name.toLowerCase() === 'x-request-id') continue; // checked on every response already
-      const definition = ('$ref' in entry ? this.doc.components.headers[entry.$ref.split('/').pop()!] : entry) as HeaderObject;
+      const definition = '$ref' in entry ? this.doc.components.headers[entry.$ref.split('/').pop()!] : entry;
       if (definition?.required && header(observed, name) === undefined) problems.push(`the documented header ${name} is missing`);
     }
     return problems;

@@ -29,7 +29,7 @@ function expectRefusal(res: RawResponse, status: number, body: object): void {
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) });
-  return { logger: pino({ level: 'info' }, sink) as unknown as Logger, lines };
+  return { logger: pino({ level: 'info' }, sink), lines };
 }
 
 describe('the HTTP server of every service', () => {

@@ -38,7 +38,7 @@ export type JobUpdateRequest = Partial<{ [K in keyof JobCreateRequest]: JobCreat
  */
 export function prepareJobUpdate(body: Record<string, unknown>, now = new Date()): ErrorDetail[] {
   const cleared = Object.keys(body).filter(
-    (field) => body[field] === null || (typeof body[field] === 'string' && (body[field] as string).trim() === ''),
+    (field) => body[field] === null || (typeof body[field] === 'string' && body[field].trim() === ''),
   );
   // prepareJobCreate drops null and blank fields and checks the closing date and structured salary: run it on the rest.
   const problems = prepareJobCreate(body, now).filter(

@@ -59,7 +59,7 @@ async function packClient(destination: string): Promise<{ tarball: string; files
     filename: string;
     files: Array<{ path: string }>;
   }>;
-  return { tarball: path.join(destination, entry!.filename), files: entry!.files.map((file) => file.path).sort() };
+  return { tarball: path.join(destination, entry.filename), files: entry.files.map((file) => file.path).sort() };
 }
 
 /** The search every consumer makes, and the one line of JSON it prints. */
@@ -105,7 +105,7 @@ const STRICT_TSCONFIG = {
 
 /** The `file(line,col): error TSnnnn` lines of tsc's output, as file and line. */
 function tscErrors(output: string): Array<{ file: string; line: number }> {
-  return [...output.matchAll(/^(\S+)\((\d+),\d+\): error TS\d+/gm)].map((m) => ({ file: m[1]!, line: Number(m[2]) }));
+  return [...output.matchAll(/^(\S+)\((\d+),\d+\): error TS\d+/gm)].map((m) => ({ file: m[1], line: Number(m[2]) }));
 }
 
 describe('the client package (npm pack of clients/typescript, installed outside the repository)', function () {

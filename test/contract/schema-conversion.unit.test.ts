@@ -19,7 +19,7 @@ function route(fields: Partial<Parameters<typeof defineRoute>[0]> = {}) {
     errors: [],
     handle: async () => undefined,
     ...fields,
-  } as Parameters<typeof defineRoute>[0]);
+  });
 }
 
 describe('OpenAPI schema conversion (unit)', () => {

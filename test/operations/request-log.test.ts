@@ -12,7 +12,7 @@ import { httpClient } from '../support/http';
 function capturingLogger() {
   let output = '';
   const sink = new Writable({ write: (chunk, _encoding, done) => ((output += String(chunk)), done()) });
-  const logger = pino({ level: 'trace' }, sink) as unknown as Logger;
+  const logger = pino({ level: 'trace' }, sink);
   return {
     logger,
     output: () => output,

@@ -108,8 +108,8 @@ function startWorkload(image: BuiltStage, workload: Workload, overrides: Record<
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   return { workload, child, port: overrides.HEALTH_PORT ? Number(overrides.HEALTH_PORT) : undefined, output: () => output };
 }
 

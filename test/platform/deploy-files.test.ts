@@ -74,14 +74,14 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
 
     it(`docker-compose config accepts the compose file${skipped(compose, 'neither docker-compose nor the docker compose plugin is installed')}`, function () {
       if (!compose) this.skip();
-      const result = runTool(compose!, ['-f', 'docker-compose.yml', 'config', '-q']);
+      const result = runTool(compose, ['-f', 'docker-compose.yml', 'config', '-q']);
       expect(result.status, result.stderr).to.equal(0);
     });
 
     it(`the resolved compose file seeds demo data only when SEED_DEMO=1 is given${skipped(compose, 'no docker-compose')}`, function () {
       if (!compose) this.skip();
       const seedOf = (env: NodeJS.ProcessEnv) => {
-        const result = runTool(compose!, ['-f', 'docker-compose.yml', 'config'], env);
+        const result = runTool(compose, ['-f', 'docker-compose.yml', 'config'], env);
         expect(result.status, result.stderr).to.equal(0);
         const services = (parseYaml(result.stdout) as { services: Record<string, { environment?: Record<string, string> }> }).services;
         return Object.fromEntries(
@@ -98,7 +98,7 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
 
     it(`hadolint finds nothing to fix in the Dockerfiles${skipped(hadolint, 'hadolint is not installed (no npm or Debian package ships it; set HADOLINT_PATH)')}`, function () {
       if (!hadolint) this.skip();
-      const result = runTool(hadolint!, ['Dockerfile', 'deploy/elasticsearch.Dockerfile']);
+      const result = runTool(hadolint, ['Dockerfile', 'deploy/elasticsearch.Dockerfile']);
       expect(result.status, result.stdout + result.stderr).to.equal(0);
     });
   });

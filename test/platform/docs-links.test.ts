@@ -118,11 +118,11 @@ export function linkTargets(markdown: string): FoundTarget[] {
   const found: FoundTarget[] = [];
   for (const m of text.matchAll(INLINE_CODE)) {
     const content = m[2].trim();
-    if (/^\.\.\/[^\s`]*$/.test(content)) found.push({ line: lineAt(text, m.index!), target: content });
+    if (/^\.\.\/[^\s`]*$/.test(content)) found.push({ line: lineAt(text, m.index), target: content });
   }
-  for (const m of [...text.matchAll(INLINE_CODE)].reverse()) text = blank(text, m.index!, m.index! + m[0].length);
+  for (const m of [...text.matchAll(INLINE_CODE)].reverse()) text = blank(text, m.index, m.index + m[0].length);
   for (const pattern of [INLINE_LINK, REFERENCE_DEFINITION, HTML_LINK]) {
-    for (const m of text.matchAll(pattern)) found.push({ line: lineAt(text, m.index!), target: m[1].replace(/^<|>$/g, '') });
+    for (const m of text.matchAll(pattern)) found.push({ line: lineAt(text, m.index), target: m[1].replace(/^<|>$/g, '') });
   }
   return found.sort((a, b) => a.line - b.line);
 }

@@ -20,7 +20,7 @@ export function checkResponse(req: http.IncomingMessage, res: http.ServerRespons
     method: req.method ?? 'GET',
     url: req.url ?? '/',
     status: res.statusCode,
-    headers: { ...res.getHeaders() } as ObservedResponse['headers'],
+    headers: { ...res.getHeaders() },
     body,
   });
 }

@@ -86,11 +86,11 @@ export function validObject(schema: JsonSchema, context: SchemaContext, depth = 
   const model = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => [name, validValue(property, name, context, depth)]),
   );
-  return fc.record(model, { requiredKeys: required.filter((name) => name in properties) }) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record(model, { requiredKeys: required.filter((name) => name in properties) });
 }
 
 /** The property names of an object schema (after `$ref`). */
 export function propertyNames(document: OpenApiDocument, schema: JsonSchema | undefined): string[] {
   if (!schema) return [];
-  return Object.keys((resolveSchema(document, schema).properties ?? {}) as object);
+  return Object.keys(resolveSchema(document, schema).properties ?? {});
 }

@@ -13,7 +13,7 @@ describe('waitFor (the one poll-until-deadline helper of the tests)', () => {
     let n = 0;
     const err = await waitFor(() => (n++, null), { what: 'the outbox to drain', timeoutMs: 30, intervalMs: 5 }).catch((e: Error) => e);
     expect(err).to.be.instanceOf(Error);
-    expect((err as Error).message).to.equal('timed out after 30 ms waiting for the outbox to drain; last value: null');
+    expect(err.message).to.equal('timed out after 30 ms waiting for the outbox to drain; last value: null');
     expect(n).to.be.greaterThan(1);
   });
 
@@ -26,7 +26,7 @@ describe('waitFor (the one poll-until-deadline helper of the tests)', () => {
       },
       { what: 'the server', timeoutMs: 1000 },
     ).catch((e: Error) => e);
-    expect([(thrown as Error).message, asked]).to.deep.equal(['refused', 1]);
+    expect([thrown.message, asked]).to.deep.equal(['refused', 1]);
 
     const timedOut = await waitFor(() => Promise.reject(new Error('connect ECONNREFUSED')), {
       what: () => 'the server (output: none)',
@@ -34,10 +34,8 @@ describe('waitFor (the one poll-until-deadline helper of the tests)', () => {
       intervalMs: 5,
       retryErrors: true,
     }).catch((e: Error) => e);
-    expect((timedOut as Error).message).to.equal(
-      'timed out after 20 ms waiting for the server (output: none); last error: connect ECONNREFUSED',
-    );
-    expect(((timedOut as Error).cause as Error).message).to.equal('connect ECONNREFUSED');
+    expect(timedOut.message).to.equal('timed out after 20 ms waiting for the server (output: none); last error: connect ECONNREFUSED');
+    expect((timedOut.cause as Error).message).to.equal('connect ECONNREFUSED');
 
     let tries = 0;
     expect(

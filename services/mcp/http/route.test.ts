@@ -12,7 +12,7 @@ function capturingLogger() {
   let output = '';
   const sink = new Writable({ write: (chunk, _encoding, done) => ((output += String(chunk)), done()) });
   return {
-    logger: pino({ level: 'info' }, sink) as unknown as Logger,
+    logger: pino({ level: 'info' }, sink),
     requestLines: () =>
       output
         .split('\n')

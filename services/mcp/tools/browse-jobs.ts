@@ -19,6 +19,5 @@ export const browseJobsTool: ToolDefinition = {
   inputSchema: toolSchema(BrowseQuery),
   outputSchema: toolSchema(JobSearchResult),
   annotations: { ...READ_ONLY, title: 'Browse jobs' },
-  call: async (api, args) =>
-    toolResult(await api.GET('/agents/jobs', { params: { query: compactQuery(args) as unknown as Query } }), pageSummary),
+  call: async (api, args) => toolResult(await api.GET('/agents/jobs', { params: { query: compactQuery(args) } }), pageSummary),
 };

@@ -19,7 +19,7 @@ export const listMyApplicationsTool: ToolDefinition = {
   outputSchema: toolSchema(MyApplicationList),
   annotations: { ...READ_ONLY, title: 'List my applications' },
   call: async (api, args) =>
-    toolResult(await api.GET('/agents/applications', { params: { query: args as unknown as Query } }), (data) =>
+    toolResult(await api.GET('/agents/applications', { params: { query: args } }), (data) =>
       [
         pageLine(data.applications.length, 'applications', data.pagination),
         ...data.applications.map(

@@ -20,6 +20,5 @@ export const searchJobsTool: ToolDefinition = {
   inputSchema: toolSchema(SearchQuery),
   outputSchema: toolSchema(JobSearchResult),
   annotations: { ...READ_ONLY, title: 'Search jobs' },
-  call: async (api, args) =>
-    toolResult(await api.GET('/agents/jobs/search', { params: { query: compactQuery(args) as unknown as Query } }), pageSummary),
+  call: async (api, args) => toolResult(await api.GET('/agents/jobs/search', { params: { query: compactQuery(args) } }), pageSummary),
 };

@@ -44,7 +44,7 @@ export const updateJobTool: ToolDefinition = {
     const { job_id: jobId, if_match: ifMatch, ...body } = args;
     const answer = await api.PATCH('/agents/jobs/{job_id}', {
       params: { path: { job_id: jobId as string } },
-      body: body as unknown as Body,
+      body: body,
       ...(typeof ifMatch === 'string' ? { headers: { 'If-Match': ifMatch } } : {}),
     });
     const etag = answer.response.headers.get('etag');

@@ -17,6 +17,6 @@ export async function withdrawApplication(db: Database, userId: string, applicat
   await markWithdrawn(db, userId, id);
   const row = await findMyApplication(db, userId, id, now);
   if (!row) throw errors.applicationNotFound(applicationId);
-  if (row.status !== 'withdrawn') throw errors.applicationFinal(row.id, row.status as ApplicationStatus);
+  if (row.status !== 'withdrawn') throw errors.applicationFinal(row.id, row.status);
   return row;
 }

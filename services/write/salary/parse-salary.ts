@@ -74,8 +74,8 @@ function findAmounts(text: string): Amount[] {
   const amounts: Amount[] = [];
   for (const match of text.matchAll(AMOUNT)) {
     const { pre, num, k, post } = match.groups!;
-    const start = match.index! + match[0].indexOf(num);
-    const end = match.index! + match[0].length;
+    const start = match.index + match[0].indexOf(num);
+    const end = match.index + match[0].length;
     // A three-letter word before a number is a currency only when it is one (not "ST1", "CAT 2").
     const before = pre && !currencyOf(pre) && /^[A-Z]{3}$/.test(pre) ? undefined : pre;
     if (NOT_PAY_BEFORE.test(text.slice(Math.max(0, start - 12), start).replace(/[£$€]\s*$/, ''))) continue;
@@ -105,7 +105,7 @@ const DECIMAL_POINT_CURRENCIES: ReadonlySet<string> = new Set(['GBP', 'USD', 'CA
 
 function findPeriods(text: string): PeriodMention[] {
   const mentions: PeriodMention[] = [];
-  for (const [period, pattern] of PERIOD_WORDS) for (const match of text.matchAll(pattern)) mentions.push({ period, start: match.index! });
+  for (const [period, pattern] of PERIOD_WORDS) for (const match of text.matchAll(pattern)) mentions.push({ period, start: match.index });
   return mentions.sort((a, b) => a.start - b.start);
 }
 

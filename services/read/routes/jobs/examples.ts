@@ -25,8 +25,8 @@ export const EXAMPLE_JOB: Job = {
 /** The facets of a page holding only EXAMPLE_JOB. */
 export const EXAMPLE_FACETS: SearchFacets = {
   job_types: [{ value: 'full_time', count: 1 }],
-  location_ids: [{ value: EXAMPLE_JOB.location_id!, label: 'Berlin', count: 1 }],
-  organization_ids: [{ value: EXAMPLE_JOB.organization_id!, label: 'Acme', count: 1 }],
+  location_ids: [{ value: EXAMPLE_JOB.location_id, label: 'Berlin', count: 1 }],
+  organization_ids: [{ value: EXAMPLE_JOB.organization_id, label: 'Acme', count: 1 }],
   experiences: [{ value: 'senior', count: 1 }],
   skills: [
     { value: 'postgresql', count: 1 },

@@ -24,7 +24,7 @@ const invalid = (message: string, details: { field: string; message: string }[],
 /** The query string of a selection (values joined by commas). */
 const queryOf = (selection: Selection) =>
   Object.entries(selection)
-    .map(([name, values]) => `&${name}=${encodeURIComponent(values!.join(','))}`)
+    .map(([name, values]) => `&${name}=${encodeURIComponent(values.join(','))}`)
     .join('');
 
 describe('GET /agents/jobs/search', () => {

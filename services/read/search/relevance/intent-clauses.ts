@@ -65,10 +65,10 @@ function typeClause(type: JobTypeValue): Query {
     dis_max: {
       queries: [
         { constant_score: { filter: { term: { type } }, boost: STATED_WEIGHT } },
-        ...TYPE_PHRASES[type].map((phrase) => ({ match_phrase: { 'title.plain': { query: phrase, boost: TYPE_WEIGHT } } }) as Query),
-        ...TYPE_PHRASES[type].map(
-          (phrase) => ({ constant_score: { filter: { match_phrase: { 'description.plain': phrase } }, boost: MENTION_WEIGHT } }) as Query,
-        ),
+        ...TYPE_PHRASES[type].map((phrase) => ({ match_phrase: { 'title.plain': { query: phrase, boost: TYPE_WEIGHT } } })),
+        ...TYPE_PHRASES[type].map((phrase) => ({
+          constant_score: { filter: { match_phrase: { 'description.plain': phrase } }, boost: MENTION_WEIGHT },
+        })),
       ],
     },
   };

@@ -103,7 +103,7 @@ export class KnownWords {
         },
         { requestTimeout: this.options.timeoutMs },
       );
-      vectors = (response.term_vectors ?? {}) as TermVectors;
+      vectors = response.term_vectors ?? {};
     } catch {
       return;
     }

@@ -284,7 +284,7 @@ describe('POST /agents/jobs/{job_id}/apply', () => {
     let output = '';
     const sink = new Writable({ write: (chunk, _enc, done) => ((output += String(chunk)), done()) });
     // A logger without redaction at the most verbose level: the key must not be handed to it at all.
-    const client = () => writeClient(pino({ level: 'trace' }, sink) as unknown as Logger);
+    const client = () => writeClient(pino({ level: 'trace' }, sink));
     const revoked = await createApiKey(world.applicant.id, { revoked: true });
     const unknown = `jla_${'Z'.repeat(40)}`;
     await client().post(`/agents/jobs/${world.job.id}/apply`).set('x-api-key', world.applicantKey.key).expect(201);

@@ -68,7 +68,7 @@ export function updateJobRoute(deps: WriteDeps) {
       'internal',
     ],
     handle: async (ctx, { body, auth, headers }) => {
-      presentManagedJob(ctx, await updateJob(deps, auth.caller.userId, auth.job.id, body as JobPatch, headers['If-Match']));
+      presentManagedJob(ctx, await updateJob(deps, auth.caller.userId, auth.job.id, body, headers['If-Match']));
     },
   });
 }

@@ -41,7 +41,7 @@ export function normalizeFieldNames(body: Record<string, unknown>, schema: Field
       field = snake;
     }
     const inner = known[field];
-    if (isObject(value) && isObject(inner)) problems.push(...normalizeFieldNames(value, inner as FieldsSchema, `${path}${field}.`));
+    if (isObject(value) && isObject(inner)) problems.push(...normalizeFieldNames(value, inner, `${path}${field}.`));
   }
   return problems;
 }

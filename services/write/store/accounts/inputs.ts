@@ -60,7 +60,7 @@ export function checkInput<T extends TObject>(schema: T, input: Record<string, u
   const nul = Object.entries(value)
     .filter(([, v]) => typeof v === 'string' && v.includes('\u0000'))
     .map(([field]) => `${field} must be text without NUL characters (U+0000)`);
-  if (valid && nul.length === 0) return value as Static<T>;
+  if (valid && nul.length === 0) return value;
   const problems = describeErrors(validate.errors).map((d) => {
     // A pattern says nothing to an operator; the field's description says what is expected.
     const description = (schema.properties[d.field] as { description?: string } | undefined)?.description;
