@@ -15,7 +15,6 @@ import { KnownWords } from '../services/read';
 import { readSearchParams } from '../services/read';
 import { queryWords } from '../services/read';
 import { searchJobs } from '../services/read';
-import type { SearchQuery } from '../shared/schemas/job-search';
 import type { BenchOptions } from './lib/args';
 import { formatColumns, type Comparison } from './lib/report';
 import { median, round, timeRatio } from './lib/stats';

@@ -1,6 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { HeaderObject, OpenApiDocument, OperationObject, ResponseObject } from './document-types';
+import type { OpenApiDocument, OperationObject, ResponseObject } from './document-types';
 
 /** One response as a client received it. */
 export interface ObservedResponse {

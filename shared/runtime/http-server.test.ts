@@ -5,7 +5,6 @@ import pino from 'pino';
 import { createAllInOneApp } from '../../services/all-in-one';
 import { ConfigError, loadConfig } from '../config';
 import { errors } from '../errors';
-import type { Logger } from '../logger';
 import { testConfig, testDb, testLogger, testSearch } from '../../test/support/context';
 import { contractChecked } from '../../test/support/http';
 import { closeServer, listenOnFreePort, rawRequest, type RawResponse } from '../../test/support/raw-http';

@@ -4,7 +4,6 @@ import pino from 'pino';
 import { createReadApp } from '../../services/read';
 import { createWriteApp } from '../../services/write';
 import { applyWorld } from '../support/apply-fixtures';
-import type { Logger } from '../../shared/logger';
 import { resetDatabase, resetIndex, testConfig, testDb, testSearch } from '../support/context';
 import { httpClient } from '../support/http';
 

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import pino from 'pino';
-import type { Logger } from '../../../shared/logger';
 import { resetIndex, testConfig, testDb, testSearch } from '../../../test/support/context';
 import { createAllInOneApp } from '../../all-in-one';
 

@@ -1,11 +1,8 @@
 import { BrowseQuery, JobSearchResult } from '../../../shared/schemas/job-search';
-import type { ApiPaths } from '../api-paths';
 import { READ_ONLY, type ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
 import { compactQuery, PAGING_HELP, pageSummary } from './job-page';
-
-type Query = NonNullable<ApiPaths['/agents/jobs']['get']['parameters']['query']>;
 
 /** browse_jobs: GET /agents/jobs. */
 export const browseJobsTool: ToolDefinition = {

@@ -1,10 +1,7 @@
 import { MyApplicationList, MyApplicationsQuery } from '../../../shared/schemas/recruiter-jobs';
-import type { ApiPaths } from '../api-paths';
 import { READ_ONLY, type ToolDefinition } from '../tool';
 import { pageLine, toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
-
-type Query = NonNullable<ApiPaths['/agents/applications']['get']['parameters']['query']>;
 
 /** list_my_applications: GET /agents/applications. */
 export const listMyApplicationsTool: ToolDefinition = {

@@ -1,11 +1,8 @@
 import { JobSearchResult, SearchQuery } from '../../../shared/schemas/job-search';
-import type { ApiPaths } from '../api-paths';
 import { READ_ONLY, type ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
 import { compactQuery, PAGING_HELP, pageSummary } from './job-page';
-
-type Query = ApiPaths['/agents/jobs/search']['get']['parameters']['query'];
 
 /** search_jobs: GET /agents/jobs/search. */
 export const searchJobsTool: ToolDefinition = {

@@ -2,12 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { Uuid } from '../../../shared/schemas/common';
 import { CreatedJob } from '../../../shared/schemas/job';
 import { JobUpdateRequest } from '../../../shared/schemas/job-update';
-import type { ApiPaths } from '../api-paths';
 import type { ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
-
-type Body = ApiPaths['/agents/jobs/{job_id}']['patch']['requestBody']['content']['application/json'];
 
 /** update_job: PATCH /agents/jobs/{job_id}. */
 export const updateJobTool: ToolDefinition = {

@@ -1,6 +1,6 @@
 import type { Database } from '../../../shared/db/database';
 import { errors } from '../../../shared/errors';
-import type { ApplicationStatus, MyApplication } from '../../../shared/schemas/application';
+import type { MyApplication } from '../../../shared/schemas/application';
 import { UUID_PATTERN } from '../../../shared/schemas/common';
 import { findMyApplication, markWithdrawn } from '../store/applications';
 

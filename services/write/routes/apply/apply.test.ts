@@ -4,7 +4,6 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { resetDatabase, testDb } from '../../../../test/support/context';
 import { createApiKey, createResume, createUser } from '../../../../test/support/factories';
-import type { Logger } from '../../../../shared/logger';
 import { revokeApiKey } from '../../store/accounts/api-keys';
 import { applyWorld, utcDate, writeClient } from '../../../../test/support/apply-fixtures';
 

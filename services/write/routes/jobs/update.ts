@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../../../shared/http/route';
 import { CreatedJob } from '../../../../shared/schemas/job';
-import { JobUpdateRequest, prepareJobUpdate, type JobUpdateRequest as JobPatch } from '../../../../shared/schemas/job-update';
+import { JobUpdateRequest, prepareJobUpdate } from '../../../../shared/schemas/job-update';
 import type { WriteDeps } from '../../deps';
 import { updateJob } from '../../commands/update-job';
 import { EXAMPLE_MANAGED_JOB } from './manage-examples';
