@@ -6,7 +6,7 @@ import { preflightMethod } from '../../shared/http/cors';
 import { healthRoutes, type ReadinessChecks } from '../../shared/http/health-routes';
 import type { HttpState } from '../../shared/http/http-state';
 import { metricsRoute } from '../../shared/http/metrics-route';
-import type { RouteDefinition } from '../../shared/http/route';
+import type { AnyRoute } from '../../shared/http/route';
 import { createServiceApp, type ProtocolEndpoint } from '../../shared/http/service-app';
 import type { Logger } from '../../shared/logger';
 import { docsRoutes, withOpenApi } from '../../shared/openapi/api-docs-routes';
@@ -16,7 +16,7 @@ interface MountedApp {
   app: Koa;
   router: Router;
   /** The app's operations, for the whole API's OpenAPI document. */
-  routes: readonly RouteDefinition<any, any, any>[];
+  routes: readonly AnyRoute[];
 }
 
 /**

@@ -2,9 +2,7 @@ import koaCors from '@koa/cors';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { findRoute } from './route-match';
-import type { RouteDefinition } from './route';
-
-type AnyRoute = RouteDefinition<any, any, any>;
+import type { AnyRoute } from './route';
 
 /**
  * Who may read an operation's answers from a browser page of another origin:

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { errors } from '../errors';
-import { defineRoute, type RouteDefinition } from './route';
+import { defineRoute, type AnyRoute } from './route';
 
 /** A named readiness check: resolves true when the dependency answers. */
 export type ReadinessChecks = Record<string, () => Promise<boolean>>;
@@ -12,7 +12,7 @@ const Readiness = Type.Object(
 );
 
 /** GET /healthz (the process is up) and GET /readyz (200 only when every dependency answers). */
-export function healthRoutes(checks: ReadinessChecks): RouteDefinition<any, any, any>[] {
+export function healthRoutes(checks: ReadinessChecks): AnyRoute[] {
   return [
     defineRoute({
       operationId: 'health',

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { ApiError } from '../errors';
 import type { HttpMetrics } from './metrics';
-import { defineRoute, type RouteDefinition } from './route';
+import { defineRoute, type AnyRoute } from './route';
 
 const EXAMPLE = `# HELP http_requests_total Requests answered, by method, route (path template) and status.
 # TYPE http_requests_total counter
@@ -34,7 +34,7 @@ export function requireBearerToken(token: string | undefined): (ctx: Context) =>
  * indexer on the write side), for holders of METRICS_TOKEN only: the base URL is public, and the
  * metrics tell an outsider the traffic, the backlog and the process's memory.
  */
-export function metricsRoute(metrics: HttpMetrics, token: string | undefined): RouteDefinition<any, any, any> {
+export function metricsRoute(metrics: HttpMetrics, token: string | undefined): AnyRoute {
   return defineRoute({
     operationId: 'getMetrics',
     method: 'GET',

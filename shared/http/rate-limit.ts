@@ -5,7 +5,7 @@ import { ApiError, errors } from '../errors';
 import { isApiOperation } from '../openapi/operation-errors';
 import { MemoryRateLimitStore } from './rate-limit-memory';
 import type { LimiterOptions, RateDecision, RateLimitStore } from './rate-limit-store';
-import type { RouteDefinition } from './route';
+import type { AnyRoute } from './route';
 
 const MINUTE_MS = 60_000;
 
@@ -69,7 +69,7 @@ export function createRateLimits(
  * of the docs are never throttled) nor for unknown routes, the write limits for operations that
  * take a key, the read limit for the rest (reads and the keyless RPC list calls).
  */
-export function rateLimitTier(route: RouteDefinition<any, any, any> | undefined): 'read' | 'write' | undefined {
+export function rateLimitTier(route: AnyRoute | undefined): 'read' | 'write' | undefined {
   if (!route || !isApiOperation(route)) return undefined;
   return route.auth === 'apiKey' ? 'write' : 'read';
 }

@@ -1,8 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { RouteDefinition } from './route';
-
-type AnyRoute = RouteDefinition<any, any, any>;
+import type { AnyRoute } from './route';
 
 /**
  * The operation a request will be dispatched to, found before dispatch so rate limits, metrics and

@@ -39,7 +39,7 @@ export interface RouteInput<Q extends TSchema, P extends TSchema, B extends TSch
  * services mount these, and the OpenAPI document is generated from the same objects, so the
  * document cannot drift from what the code validates.
  */
-export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema = TSchema, B extends TSchema = TSchema, A = any> {
+export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema = TSchema, B extends TSchema = TSchema, A = unknown> {
   operationId: string;
   method: 'GET' | 'POST' | 'PATCH';
   /** OpenAPI-style path, e.g. /agents/jobs/{job_id}. */
@@ -53,7 +53,7 @@ export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema 
    * Runs before the body is read, so a bad or missing key answers 401 (or 403) before any
    * 415/413/400 about the body (DESIGN.md 6). Its result reaches the handler as `input.auth`.
    */
-  authenticate?: (ctx: Context) => Promise<A>;
+  authenticate?(ctx: Context): Promise<A>;
   query?: Q;
   params?: P;
   body?: B;
@@ -73,8 +73,13 @@ export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema 
   responses: Record<number, RouteResponse>;
   /** Every error code this operation can answer, for the OpenAPI document. */
   errors: ErrorCode[];
-  handle: (ctx: Context, input: RouteInput<Q, P, B, A>) => Promise<void>;
+  // A method, not a function property: methods compare their parameters bivariantly, so a route
+  // of specific schemas is also an AnyRoute, and a list of routes needs no `any`.
+  handle(ctx: Context, input: RouteInput<Q, P, B, A>): Promise<void>;
 }
+
+/** Any route, whatever its schemas: what lists of routes (a service's table, the OpenAPI document) hold. */
+export type AnyRoute = RouteDefinition;
 
 /** Identity function that keeps the schema types of a route definition. */
 export function defineRoute<
@@ -197,7 +202,7 @@ function validateHeaders(ctx: Context, route: RouteDefinition): Record<string, s
 }
 
 /** Registers each route on the router with its body parsing and input validation. */
-export function mountRoutes(router: Router, routes: readonly RouteDefinition<any, any, any>[]): void {
+export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
   for (const route of routes) {
     const readQuery = queryReader(route.query as TObject | undefined, route.invalidInputCode);
     const handler: Middleware = async (ctx) => {

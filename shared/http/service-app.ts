@@ -10,14 +10,14 @@ import { countRequests } from './metrics';
 import { rateLimit } from './rate-limit';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
-import { mountRoutes, routeFallback, type RouteDefinition } from './route';
+import { mountRoutes, routeFallback, type AnyRoute } from './route';
 import { matchRoute } from './route-match';
 import { securityHeaders } from './security-headers';
 
 /** What createServiceApp needs; each service passes its own routes. */
 export interface ServiceAppOptions {
   logger: Logger;
-  routes: readonly RouteDefinition<any, any, any>[];
+  routes: readonly AnyRoute[];
   /** Metrics and rate-limit windows of the process (shared by the all-in-one's apps). */
   http: HttpState;
   /** Take the client address from X-Forwarded-For (set TRUST_PROXY behind a proxy only). */
@@ -41,7 +41,7 @@ export interface ServiceAppOptions {
  * which describes the operations, not the protocols carrying them.
  */
 export interface ProtocolEndpoint {
-  route: RouteDefinition<any, any, any>;
+  route: AnyRoute;
   cors: Middleware;
 }
 

@@ -1,11 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute, type RouteDefinition } from '../http/route';
+import { defineRoute, type AnyRoute } from '../http/route';
 import { buildOpenApiDocument, type DocumentInfo } from './build-document';
 import { DOCS_ASSETS, type DocsAsset } from './docs-assets';
 import { DOCS_PAGE_CSP, renderDocsPage } from './docs-page';
 import { API_VERSION, type OpenApiDocument } from './document-types';
-
-type AnyRoute = RouteDefinition<any, any, any>;
 
 /** The shape of GET /openapi.json, loosely: the document's own schema is the OpenAPI 3.1 standard. */
 const OpenApiDocumentSchema = Type.Object(

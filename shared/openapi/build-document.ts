@@ -1,6 +1,6 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { errors, type ApiError, type ErrorCode } from '../errors';
-import type { RouteDefinition, RouteResponse } from '../http/route';
+import type { RouteResponse, AnyRoute } from '../http/route';
 import { ErrorBody } from '../schemas/common';
 import { COMMA_LIST, type CommaListSpec } from '../schemas/job-search';
 import { documentDescription } from './document-description';
@@ -17,8 +17,6 @@ import {
 import { ERROR_CATALOGUE } from './error-catalogue';
 import { errorsByStatus, isApiOperation, operationErrorCodes } from './operation-errors';
 import { SchemaComponents } from './json-schema';
-
-type AnyRoute = RouteDefinition<any, any, any>;
 
 /** Title and one-line summary of a document (the whole API, or one service's part of it). */
 export interface DocumentInfo {

@@ -1,5 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '../errors';
-import type { RouteDefinition } from '../http/route';
+import type { AnyRoute } from '../http/route';
 
 /**
  * Tags of operations that report on the process itself (health, the document, the docs page):
@@ -11,7 +11,7 @@ export const OPERATIONAL_TAGS: readonly string[] = ['Operations', 'Documentation
 const CATALOGUE_ORDER = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 /** True for the operations of the API proper (not health or documentation). */
-export function isApiOperation(route: RouteDefinition<any, any, any>): boolean {
+export function isApiOperation(route: AnyRoute): boolean {
   return !route.tags.some((tag) => OPERATIONAL_TAGS.includes(tag));
 }
 
@@ -23,7 +23,7 @@ export function isApiOperation(route: RouteDefinition<any, any, any>): boolean {
  * Unknown routes (404) and wrong methods (405) belong to no operation: the document's
  * description and components.responses cover them.
  */
-export function operationErrorCodes(route: RouteDefinition<any, any, any>): ErrorCode[] {
+export function operationErrorCodes(route: AnyRoute): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors);
   codes.add(route.invalidInputCode ?? 'invalid_request');
   if (route.body) {

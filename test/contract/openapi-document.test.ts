@@ -6,13 +6,11 @@ import { createAllInOneApp } from '../../services/all-in-one';
 import { TOOLS } from '../../services/mcp';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { COMMA_LIST, type CommaListSpec } from '../../shared/schemas/job-search';
-import type { RouteDefinition } from '../../shared/http/route';
+import type { AnyRoute } from '../../shared/http/route';
 import type { OpenApiDocument, OperationObject, ParameterObject } from '../../shared/openapi/document-types';
 import { testConfig, testDb, testLogger, testSearch } from '../support/context';
 import { servedDocument } from '../support/contract';
 import { httpClient } from '../support/http';
-
-type AnyRoute = RouteDefinition<any, any, any>;
 
 function operations(doc: OpenApiDocument): [string, string, OperationObject][] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>

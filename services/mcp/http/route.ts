@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
-import { defineRoute, type RouteDefinition } from '../../../shared/http/route';
+import { defineRoute, type AnyRoute } from '../../../shared/http/route';
 import { createMcpServer } from '../server';
 import { callerApi } from './caller-api';
 
@@ -38,7 +38,7 @@ async function handOver(ctx: Context, transport: StreamableHTTPServerTransport, 
  * (caller-api.ts), so one instance or many behind a balancer answer alike. Without sessions there
  * is no server-to-client stream to open, so only POST is routed: GET and DELETE are the app's 405.
  */
-export function mcpRoute(api: http.RequestListener): RouteDefinition<any, any, any> {
+export function mcpRoute(api: http.RequestListener): AnyRoute {
   return defineRoute({
     operationId: 'mcp',
     method: 'POST',

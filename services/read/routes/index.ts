@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../../../shared/http/route';
+import type { AnyRoute } from '../../../shared/http/route';
 import type { ReadDeps } from '../deps';
 import { browseJobsRoute } from './jobs/browse';
 import { getJobRoute } from './jobs/get';
@@ -9,6 +9,6 @@ import { searchJobsRoute } from './jobs/search';
  * comes before get-by-id: the router tries routes in order, and /agents/jobs/search must not be
  * taken for a job id.
  */
-export function readRoutes(deps: ReadDeps): RouteDefinition<any, any, any>[] {
+export function readRoutes(deps: ReadDeps): AnyRoute[] {
   return [browseJobsRoute(deps), searchJobsRoute(deps), getJobRoute(deps)];
 }

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../../../shared/http/route';
+import type { AnyRoute } from '../../../shared/http/route';
 import type { WriteDeps } from '../deps';
 import { createJobRoute } from './jobs/create';
 import { updateJobRoute } from './jobs/update';
@@ -11,7 +11,7 @@ import { listOrganizationsRoute } from './rpc/list-organizations';
 import { listLocationsRoute } from './rpc/list-locations';
 
 /** Every operation of the write service, in the order the OpenAPI document lists them. */
-export function writeRoutes(deps: WriteDeps): RouteDefinition<any, any, any>[] {
+export function writeRoutes(deps: WriteDeps): AnyRoute[] {
   return [
     createJobRoute(deps),
     updateJobRoute(deps),
