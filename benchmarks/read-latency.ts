@@ -13,7 +13,7 @@ import { createReadApp } from '../services/read';
 import type { BenchOptions } from './lib/args';
 import { readCases, type CaseRequest } from './read-cases';
 import { openSeededReadWorld } from './seeded-read-world';
-import { listen, TimedClient, timed } from './lib/http';
+import { jsonAt, listen, TimedClient, timed } from './lib/http';
 import { rotation } from './lib/interleave';
 import type { Comparison } from './lib/report';
 import { medianPairedDifference, summarize, timeRatio } from './lib/stats';
@@ -34,7 +34,8 @@ async function checkSameResult(name: string, request: CaseRequest, client: Timed
   const direct = (await request.direct()) as { total?: number; id?: string } | undefined;
   for (const base of bases) {
     const res = await client.request(`${base}${request.path}`);
-    const same = direct && 'total' in direct ? res.body?.pagination?.total_items === direct.total : res.body?.id === direct?.id;
+    const same =
+      direct && 'total' in direct ? jsonAt(res.body, 'pagination', 'total_items') === direct.total : jsonAt(res.body, 'id') === direct?.id;
     if (res.status !== 200 || !same) throw new Error(`${name}: ${base}${request.path} answered ${res.status} unlike the direct query`);
   }
 }

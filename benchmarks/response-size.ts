@@ -10,7 +10,7 @@
  */
 import { createReadApp } from '../services/read';
 import type { BenchOptions } from './lib/args';
-import { listen, TimedClient, type TimedResponse } from './lib/http';
+import { jobIds, listen, TimedClient, type TimedResponse } from './lib/http';
 import { rotation } from './lib/interleave';
 import type { Comparison } from './lib/report';
 import { medianPairedDifference, summarize, timeRatio } from './lib/stats';
@@ -44,7 +44,8 @@ export async function responseSize(options: BenchOptions, log: (message: string)
       const res = await client.request(`${read.base}${path}`, { headers: { 'accept-encoding': encoding } });
       if (res.status !== 200 || res.encoding !== encoding)
         throw new Error(`GET ${path} with ${encoding} answered ${res.status} in ${res.encoding}`);
-      if ((res.body?.jobs?.length ?? 0) < 100) throw new Error(`GET ${path} gave ${res.body?.jobs?.length} jobs, not a full page`);
+      const listed = jobIds(res.body)?.length;
+      if ((listed ?? 0) < 100) throw new Error(`GET ${path} gave ${listed} jobs, not a full page`);
       return res;
     };
 

@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
   const comparisons: Comparison[] = [];
   /** Reports of their own, by benchmark name: a JSON object beside `comparisons`, a table after the main one. */
   const own: Record<string, { json: unknown; text: string }> = {};
-  let version = 'unknown';
+  let version: string;
   try {
     version = await clusterVersion(config.elasticsearchUrl);
     for (const name of options.names) {

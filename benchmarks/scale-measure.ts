@@ -6,7 +6,7 @@
  * Both modes stop at their request count or their time budget, whichever comes first, so a
  * scenario that is slow at a million jobs (facets) cannot take the run past its budget.
  */
-import type { TimedClient } from './lib/http';
+import { jobIds, jsonAt, type TimedClient } from './lib/http';
 import { combinePhases, drive, httpOutcome, outcomeOf, type Budget, type Outcome, type Phase } from './lib/drive';
 import { rotation } from './lib/interleave';
 import { medianPairedDifference, summarize } from './lib/stats';
@@ -32,10 +32,10 @@ export async function checkScenario(scenario: Scenario, client: TimedClient, bas
   const res = await client.request(`${base}${request.path}`);
   if (res.status !== 200)
     throw new Error(`${scenario.name}: GET ${request.path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
-  const product: Ids = Array.isArray(res.body?.jobs) ? res.body.jobs.map((j: { id: string }) => j.id) : [res.body?.id];
+  const product = jobIds(res.body) ?? [jsonAt(res.body, 'id')];
   const [direct, bare] = [await request.direct(), await request.bare()];
   // A cursor page asks for one hit more than it shows (to know whether a next page exists): compare what it shows.
-  const same = (shown: Ids, found: Ids) => found.length >= shown.length && shown.every((id, k) => id === found[k]);
+  const same = (shown: readonly unknown[], found: Ids) => found.length >= shown.length && shown.every((id, k) => id === found[k]);
   if (product.length === 0)
     throw new Error(`${scenario.name}: GET ${request.path} found nothing; the scenario would measure an empty page`);
   if (!same(product, direct)) throw new Error(`${scenario.name}: the read service listed other jobs than its own request sent directly`);

@@ -122,7 +122,7 @@ export function mixKindAt(i: number): 'search' | 'browse' | 'get' {
 const readBrowseQuery = queryReader(BrowseQuery);
 const readSearchQuery = queryReader(SearchQuery);
 
-const pathOf = (route: string, query: Record<string, string>) => `${route}?${new URLSearchParams(query)}`;
+const pathOf = (route: string, query: Record<string, string>) => `${route}?${new URLSearchParams(query).toString()}`;
 const hitIds = (result: JobHits): Ids => result.hits.map((h) => h.doc.id);
 const sourceIds = (response: { hits?: { hits?: { _source?: unknown }[] } }): Ids =>
   (response.hits?.hits ?? []).map((h) => (h._source as { id: string }).id);

@@ -10,14 +10,15 @@ const LOCATION = '6f1c2a4e-1b7d-4c1e-9a55-3c2b1d0e9f11';
 function recordingClient() {
   const sent: Record<string, unknown>[] = [];
   const client = {
-    search: async (request: Record<string, unknown>) => {
+    search: (request: Record<string, unknown>) => {
       sent.push(request);
-      return { hits: { hits: [] } };
+      return Promise.resolve({ hits: { hits: [] } });
     },
-    get: async (request: Record<string, unknown>) => {
+    get: (request: Record<string, unknown>) => {
       sent.push(request);
-      return { _id: request.id };
+      return Promise.resolve({ _id: request.id });
     },
+    // Stays: a stand-in for the two methods buildScenarios calls; Client's overloaded generic methods cannot be implemented by a fake.
   } as unknown as Client;
   return { client, sent };
 }

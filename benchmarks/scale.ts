@@ -9,7 +9,7 @@
  */
 import { createSearchClient } from '../shared/search/client';
 import type { BenchOptions } from './lib/args';
-import { TimedClient } from './lib/http';
+import { jsonAt, TimedClient } from './lib/http';
 import type { Comparison } from './lib/report';
 import { startPassThroughHop, startReadServiceProcess, type ReadServiceProcess } from './lib/read-service-process';
 import { CONCURRENCY, checkScenario, measureScenario } from './scale-measure';
@@ -48,11 +48,11 @@ async function walkCursors(client: TimedClient, base: string, jobs: number, log:
       throw new Error(
         `following the cursor at result ${offset}: GET ${path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
       );
-    const next: string | undefined = res.body?.pagination?.next_cursor;
-    if (!next) return undefined;
+    const next = jsonAt(res.body, 'pagination', 'next_cursor');
+    if (typeof next !== 'string' || !next) return undefined;
     cursors.push(next);
     cursors.splice(0, Math.max(0, cursors.length - CURSORS_KEPT));
-    path = `/agents/jobs?${new URLSearchParams({ cursor: next, limit: String(CURSOR_PAGE) })}`;
+    path = `/agents/jobs?${new URLSearchParams({ cursor: next, limit: String(CURSOR_PAGE) }).toString()}`;
     if (offset % 20_000 === 0) log(`scale: cursor walk at result ${offset} of ${target}`);
   }
   return cursors.length > 0 ? { cursors, offset: target } : undefined;

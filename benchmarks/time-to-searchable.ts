@@ -16,7 +16,7 @@ import { createLogger } from '../shared/logger';
 import { createSearchClient } from '../shared/search/client';
 import type { BenchOptions } from './lib/args';
 import { createBenchWorld, type BenchWorld } from './bench-database';
-import { listen, timed, TimedClient, type Listening } from './lib/http';
+import { jobIds, jsonAt, listen, timed, TimedClient, type Listening } from './lib/http';
 import type { Comparison } from './lib/report';
 import { medianPairedDifference, summarize, timeRatio } from './lib/stats';
 
@@ -72,8 +72,8 @@ async function createUntilSearchable(client: TimedClient, world: BenchWorld, wri
     body: JSON.stringify(createBody(world, token)),
   });
   if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(created.body)}`);
-  const id = created.body.id;
-  const lists = (body: any) => body?.jobs?.some((j: { id: string }) => j.id === id);
+  const id = jsonAt(created.body, 'id');
+  const lists = (body: unknown) => jobIds(body)?.includes(id);
   for (;;) {
     const [browse, found] = await Promise.all([
       client.request(`${read.base}/agents/jobs?limit=5`),

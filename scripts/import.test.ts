@@ -15,9 +15,17 @@ const alias = testConfig().indexAlias;
 const deps = () => ({ db: testDb(), search: testSearch(), alias, logger: testLogger });
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-async function* linesOf(lines: string[]): AsyncIterable<string> {
-  yield* lines;
+/** Values as the async iterable importJobs reads (a file's lines), each pulled when asked for. */
+function asyncOf<T>(values: Iterable<T>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = values[Symbol.iterator]();
+      return { next: () => Promise.resolve(iterator.next()) };
+    },
+  };
 }
+
+const linesOf = (lines: string[]): AsyncIterable<string> => asyncOf(lines);
 
 describe('bulk import', function () {
   this.timeout(60_000);
@@ -140,13 +148,13 @@ describe('bulk import', function () {
   it('stops reading when its signal is aborted, writes what it read, and says where to resume; resuming completes the file once', async () => {
     const stop = new AbortController();
     const lines = Array.from({ length: 10 }, (_, i) => job({ title: `Job ${i + 1}` }));
-    async function* abortingBeforeLine6() {
+    function* abortingBeforeLine6() {
       for (const [i, line] of lines.entries()) {
         if (i === 5) stop.abort();
         yield line;
       }
     }
-    const first = await importJobs(deps(), abortingBeforeLine6(), { userId: recruiter.id, batchSize: 3, signal: stop.signal });
+    const first = await importJobs(deps(), asyncOf(abortingBeforeLine6()), { userId: recruiter.id, batchSize: 3, signal: stop.signal });
     expect([first.lines, first.accepted, first.indexedNow, first.resumeFromLine]).to.deep.equal([5, 5, 5, 6]);
     const rest = await importJobs(deps(), linesOf(lines), { userId: recruiter.id, batchSize: 3, fromLine: first.resumeFromLine });
     expect([rest.accepted, rest.resumeFromLine]).to.deep.equal([5, undefined]);

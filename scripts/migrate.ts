@@ -18,8 +18,8 @@ async function main() {
 const exit = parseCommandLine(program, process.argv.slice(2));
 if (exit !== undefined) process.exitCode = exit;
 else {
-  main().catch((err) => {
-    console.error(`migration failed: ${err.message}`);
+  main().catch((err: unknown) => {
+    console.error(`migration failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });
 }

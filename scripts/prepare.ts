@@ -18,7 +18,7 @@ async function main() {
   else log('no demo data (SEED_DEMO=1 seeds an empty database)');
 }
 
-main().catch((err) => {
-  console.error(`[prepare] failed: ${err.message}`);
+main().catch((err: unknown) => {
+  console.error(`[prepare] failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -45,7 +45,9 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     bar.stop();
-    console.error(`[reindex] failed: ${err instanceof ReindexError ? err.message : ((err as Error).stack ?? err)}`);
+    console.error(
+      `[reindex] failed: ${err instanceof ReindexError ? err.message : err instanceof Error ? (err.stack ?? String(err)) : String(err)}`,
+    );
     return 1;
   } finally {
     await Promise.all([db.close(), search.close()]);

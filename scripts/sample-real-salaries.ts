@@ -16,7 +16,10 @@ import { parseSalary } from '../services/write';
 import { createRandom } from './seed/random';
 
 /** Floats in [0, 1) from a seeded generator (mulberry32): the same sequence on every machine. */
-const seededNumbers = (seed: number) => createRandom(seed).next;
+const seededNumbers = (seed: number) => {
+  const random = createRandom(seed);
+  return () => random.next();
+};
 
 const SAMPLES = { first: { size: 200, seed: 19 }, second: { size: 100, seed: 20 } } as const;
 

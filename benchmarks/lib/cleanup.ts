@@ -10,9 +10,11 @@ function install(): void {
       console.error(`[bench] ${signal}: cleaning up`);
       // Newest first: a world is torn down before the node it runs on is stopped.
       const all = [...pending].reverse();
-      (async () => {
+      void (async () => {
         for (const fn of all) await fn().catch((err) => console.error(`[bench] clean-up failed: ${(err as Error).message}`));
-      })().finally(() => process.exit(130));
+      })()
+        .catch((err: unknown) => console.error(`[bench] clean-up failed: ${String(err)}`))
+        .finally(() => process.exit(130));
     });
   }
 }

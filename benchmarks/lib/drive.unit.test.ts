@@ -28,9 +28,7 @@ describe('benchmark load phases', () => {
   });
 
   it('times a throw as a failure with its message', async () => {
-    const outcome = await outcomeOf(async () => {
-      throw new Error('timeout');
-    });
+    const outcome = await outcomeOf(() => Promise.reject(new Error('timeout')));
     expect(outcome).to.include({ ok: false, error: 'timeout' });
   });
 

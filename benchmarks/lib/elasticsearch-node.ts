@@ -19,7 +19,7 @@ async function answers(config: Config): Promise<boolean> {
  * (a node someone else started is never stopped).
  */
 export async function ensureSearchNode(config: Config, log: (message: string) => void): Promise<() => Promise<void>> {
-  if (await answers(config)) return async () => undefined;
+  if (await answers(config)) return () => Promise.resolve();
   if (config.elasticsearchExternal) throw new Error(`no Elasticsearch answers at ELASTICSEARCH_URL=${config.elasticsearchUrl}`);
   log(`no Elasticsearch node answers at ${config.elasticsearchUrl}; starting one with scripts/elasticsearch.sh`);
   await ensureElasticsearch(config);

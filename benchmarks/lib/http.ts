@@ -8,9 +8,26 @@ export interface Listening {
   close: () => Promise<void>;
 }
 
+/**
+ * A request handler: Node's listener, or an app's callback (Koa's), which settles once it has
+ * answered and handles its own errors.
+ */
+export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
+
 /** Serves the handler on 127.0.0.1 at an ephemeral port, keep-alive like a production server. */
-export async function listen(handler: http.RequestListener): Promise<Listening> {
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, handler);
+export async function listen(handler: Handler): Promise<Listening> {
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    // A handler that rejects has failed the benchmark's server itself: report it and drop the
+    // connection, so the request fails at once instead of hanging until the client times out.
+    const answered = handler(req, res);
+    if (answered instanceof Promise)
+      answered.catch((err: unknown) => {
+        console.error(
+          `[bench] ${req.method} ${req.url} failed in the handler: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
+        res.destroy();
+      });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -25,7 +42,8 @@ export async function listen(handler: http.RequestListener): Promise<Listening> 
 /** A status and parsed JSON body, with how long the round trip took (send to body parsed). */
 export interface TimedResponse {
   status: number;
-  body: any;
+  /** The parsed JSON (null when the body was empty): read it with jsonAt or jobIds. */
+  body: unknown;
   ms: number;
   /** Size of the body on the wire, before decoding. */
   bytes: number;
@@ -62,10 +80,10 @@ export class TimedClient {
             const encoding = String(res.headers['content-encoding'] ?? 'identity');
             const decode = DECODERS[encoding];
             const text = (decode ? decode(wire) : wire).toString();
-            const body = text === '' ? null : JSON.parse(text);
+            const body: unknown = text === '' ? null : JSON.parse(text);
             resolve({ status: res.statusCode!, body, ms: performance.now() - started, bytes: wire.length, encoding, headers: res.headers });
           } catch (err) {
-            reject(err);
+            reject(err instanceof Error ? err : new Error(String(err)));
           }
         });
         res.on('error', reject);
@@ -86,6 +104,27 @@ export class TimedClient {
   close(): void {
     this.agent.destroy();
   }
+}
+
+/** Whether a parsed JSON value is an object (or array), whose properties can be read. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The value at `path` in a parsed JSON body, undefined where a step is not an object: what
+ * `body?.a?.b` reads, for a body whose shape the benchmark checks rather than assumes.
+ */
+export function jsonAt(value: unknown, ...path: string[]): unknown {
+  let at = value;
+  for (const key of path) at = isObject(at) ? at[key] : undefined;
+  return at;
+}
+
+/** The ids of a list answer's `jobs` (browse, search), undefined when the body lists none. */
+export function jobIds(body: unknown): unknown[] | undefined {
+  const jobs = jsonAt(body, 'jobs');
+  return Array.isArray(jobs) ? jobs.map((job) => jsonAt(job, 'id')) : undefined;
 }
 
 /** Times an async call, in ms. */

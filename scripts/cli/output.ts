@@ -15,10 +15,13 @@ export function stdoutOutput(json: boolean, write: (s: string) => void = (s) => 
   };
 }
 
+/** What a table cell may hold: a list shows comma-separated. */
+export type Cell = string | number | boolean | Date | null | undefined | (string | number)[];
+
 /** Rows as an aligned text table; null and empty values show as "-". */
-export function table<T>(rows: readonly T[], columns: readonly [header: string, cell: (row: T) => unknown][]): string {
+export function table<T>(rows: readonly T[], columns: readonly [header: string, cell: (row: T) => Cell][]): string {
   if (rows.length === 0) return '(none)';
-  const text = (v: unknown) =>
+  const text = (v: Cell) =>
     v === null || v === undefined || v === '' ? '-' : Array.isArray(v) ? (v.length ? v.join(',') : '-') : String(v);
   const cells = rows.map((row) => columns.map(([, cell]) => text(cell(row))));
   const widths = columns.map(([header], i) => Math.max(header.length, ...cells.map((r) => r[i].length)));

@@ -16,7 +16,7 @@ function rate(params: Params): string {
  * plain line, without escape codes, when it starts, every five seconds and when it stops.
  * Start it with `start(total, 0)`, report with `update(done, { suffix })`, end with `stop()`.
  */
-export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr): SingleBar {
+export function progressBar(label: string, stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr): SingleBar {
   const tty = stream.isTTY === true;
   return new SingleBar({
     stream,

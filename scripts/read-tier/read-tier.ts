@@ -51,7 +51,7 @@ export function entryPoint(service: 'read' | 'all-in-one'): string[] {
 export function startProcess(name: string, port: number, args: string[], env: NodeJS.ProcessEnv): TierProcess {
   let output = '';
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (chunk: Buffer) => (output = (output + chunk).slice(-20_000));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   return { name, port, child, output: () => output };

@@ -40,7 +40,7 @@ export function describeSalary(rng: Random, input: SalaryInput): string {
       return `${money(symbol, roundTo(low / 200, 10))} - ${money(symbol, roundTo(high / 200, 10))} per day`;
     case 'part_time':
       return `${money(symbol, roundTo(low / 2000, 1))} - ${money(symbol, roundTo(high / 2000, 1))} per hour`;
-    default: {
+    case 'full_time': {
       const step = low >= 100_000 ? 5000 : 1000;
       const range = `${money(symbol, roundTo(low, step))} - ${money(symbol, roundTo(high, step))}`;
       return input.equity ? `${range} + equity` : range;

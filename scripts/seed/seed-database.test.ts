@@ -26,6 +26,7 @@ async function count(table: string, where = 'true'): Promise<number> {
 
 /** What the write service's authentication makes of a key: the user's email, or the error code. */
 async function whoIs(key: string): Promise<string> {
+  // Stays: authenticate takes a whole Koa Context and reads only get() and state, all this stand-in has.
   const ctx = { get: (name: string) => (name === 'x-api-key' ? key : ''), state: {} } as unknown as Context;
   try {
     const caller = await authenticate(ctx, testDb());

@@ -48,7 +48,7 @@ function readCommandLine(args: string[]): boolean {
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err;
     if (isHelp(err)) return false;
-    throw new Error(`unknown argument ${program.args[0]} (usage: npm run seed [-- --json])`);
+    throw new Error(`unknown argument ${program.args[0]} (usage: npm run seed [-- --json])`, { cause: err });
   }
 }
 

@@ -42,7 +42,7 @@ export function choosePostgres(
 
 /** Finds or starts the PostgreSQL the whole product will use. */
 export async function ensurePostgres(config: Config, log: (message: string) => void): Promise<PostgresChoice> {
-  const nothing = async () => undefined;
+  const nothing = () => Promise.resolve();
   const source = choosePostgres(config, config.databaseUrlGiven || config.embeddedPostgres ? false : await answers(LOCAL_POSTGRES));
   if (source === 'given') {
     if (config.embeddedPostgres) log('EMBEDDED_POSTGRES is ignored: DATABASE_URL is set and always wins');
