@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type Koa from 'koa';
 import { expect } from 'chai';
 import { createAllInOneApp } from '../../services/all-in-one';
 import { createWriteApp } from '../../services/write';
@@ -23,7 +24,7 @@ function allowed(res: { headers: Record<string, string> }): string[] {
 
 describe('JSON errors on every path, through the one error boundary', () => {
   const app = createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger });
-  const targets: { name: string; handler: http.RequestListener; methods: Record<string, string[]>; bodies: boolean }[] = [
+  const targets: { name: string; handler: Koa | http.RequestListener; methods: Record<string, string[]>; bodies: boolean }[] = [
     {
       name: 'the all-in-one base URL',
       handler: app.handler,
@@ -32,13 +33,13 @@ describe('JSON errors on every path, through the one error boundary', () => {
     },
     {
       name: 'the read service',
-      handler: app.read.app.callback(),
+      handler: app.read.app,
       methods: { '/agents/jobs': ['GET'], '/agents/jobs/search': ['GET'] },
       bodies: false,
     },
     {
       name: 'the write service',
-      handler: app.write.app.callback(),
+      handler: app.write.app,
       methods: { '/agents/jobs': ['POST'], [LOCATIONS]: ['POST'] },
       bodies: true,
     },
@@ -72,8 +73,8 @@ describe('JSON errors on every path, through the one error boundary', () => {
       it('answers a known path under another method with 405 method_not_allowed and Allow', async () => {
         for (const [path, methods] of Object.entries(target.methods)) {
           for (const method of ['put', 'delete', 'patch', 'options'] as const) {
-            const res = await client()
-              [method](path)
+            const request = client();
+            const res = await request[method](path)
               .expect(405)
               .expect('content-type', /^application\/json/);
             expect(allowed(res), `${method} ${path}`).to.deep.equal(methods);

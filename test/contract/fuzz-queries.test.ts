@@ -23,7 +23,7 @@ async function cursorSeeds(target: FuzzTarget, operations: DocumentOperation[]):
     const query = [...required, 'limit=1'].join('&');
     const answer = await target.send({ method: 'GET', path: `${path}?${query}` });
     const cursor = JSON.parse(answer.body.toString('utf8')).pagination?.next_cursor;
-    expect(cursor, `next_cursor of GET ${path}?${query}: ${answer.body}`).to.be.a('string');
+    expect(cursor, `next_cursor of GET ${path}?${query}: ${answer.body.toString('utf8')}`).to.be.a('string');
     seeds.push({ path, query: required.join('&'), cursor });
   }
   return seeds;

@@ -12,17 +12,25 @@ import { parseAllDocuments } from 'yaml';
 
 const DIR = path.resolve(__dirname, '../../deploy/k8s');
 
+/**
+ * A subtree of the rendered YAML, read by path (spec.template.spec.containers[0]...) across every
+ * kind, the ECK custom resource included, which has no types; the chai assertions on it are the
+ * check, as with an HTTP answer's res.body (why the no-unsafe-* rules are off in tests).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped YAML read by path, see above
+type YamlTree = any;
+
 interface Manifest {
   apiVersion: string;
   kind: string;
   metadata: { name: string; labels?: Record<string, string> };
-  spec?: any;
+  spec?: YamlTree;
   data?: Record<string, string>;
   file: string;
 }
 
 /** The Kubernetes models that validate each built-in kind against its OpenAPI schema. */
-const MODELS: Record<string, new (data: any) => { validate(): void }> = {
+const MODELS: Record<string, new (data: Omit<Manifest, 'file'>) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'batch/v1/Job': Job,
@@ -203,7 +211,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     const es = find('Elasticsearch', 'jla-es');
     expect(es.apiVersion).to.equal('elasticsearch.k8s.elastic.co/v1');
     expect(es.spec.version).to.match(/^9\.\d+\.\d+$/);
-    const nodeSets = es.spec.nodeSets as { count: number; config: Record<string, unknown>; podTemplate: any }[];
+    const nodeSets = es.spec.nodeSets as { count: number; config: Record<string, unknown>; podTemplate: YamlTree }[];
     expect(nodeSets.reduce((n, set) => n + set.count, 0)).to.equal(3);
     for (const set of nodeSets) {
       expect(set.config['node.roles']).to.include.members(['master', 'data']);

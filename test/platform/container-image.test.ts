@@ -27,6 +27,30 @@ interface Workload {
   oneShot: boolean;
 }
 
+/** What this test reads of a docker-compose service. */
+interface ComposeService {
+  build?: string;
+  image?: string;
+  command: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition?: string }>;
+}
+
+/** What this test reads of a deploy/k8s object: its kind, name, a ConfigMap's data, a pod template's containers. */
+interface K8sObject {
+  kind?: string;
+  metadata: { name: string };
+  data?: Record<string, string>;
+  spec: { template: { spec: { containers: K8sContainer[] } } };
+}
+
+interface K8sContainer {
+  image: string;
+  command: string[];
+  envFrom?: { configMapRef?: { name: string } }[];
+  env?: { name: string; value?: string }[];
+}
+
 /** `${VAR:-default}` as docker-compose interpolates it, from `vars`. */
 function interpolate(value: string, vars: Record<string, string>): string {
   return value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, name: string, fallback = '') => vars[name] ?? fallback);
@@ -35,12 +59,12 @@ function interpolate(value: string, vars: Record<string, string>): string {
 /** Every service of docker-compose.yml that runs the API image (built by `build: .`). */
 async function composeWorkloads(vars: Record<string, string>): Promise<Workload[]> {
   const compose = parseYaml(await readFile(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
-  const services = compose.services as Record<string, any>;
+  const services = compose.services as Record<string, ComposeService>;
   const apiImage = Object.values(services).find((s) => s.build === '.')?.image;
   expect(apiImage, 'a compose service builds the API image from the Dockerfile').to.be.a('string');
   const awaitedToFinish = new Set(
     Object.values(services).flatMap((s) =>
-      Object.entries((s.depends_on ?? {}) as Record<string, { condition?: string }>)
+      Object.entries(s.depends_on ?? {})
         .filter(([, d]) => d.condition === 'service_completed_successfully')
         .map(([name]) => name),
     ),
@@ -50,9 +74,7 @@ async function composeWorkloads(vars: Record<string, string>): Promise<Workload[
     .map(([name, s]) => ({
       source: `compose ${name}`,
       command: s.command,
-      env: Object.fromEntries(
-        Object.entries((s.environment ?? {}) as Record<string, string>).map(([k, v]) => [k, interpolate(String(v), vars)]),
-      ),
+      env: Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)])),
       oneShot: awaitedToFinish.has(name),
     }));
 }
@@ -60,17 +82,21 @@ async function composeWorkloads(vars: Record<string, string>): Promise<Workload[
 /** Every container of deploy/k8s that runs the API image: the migrate Job and the Deployments. */
 async function k8sWorkloads(): Promise<Workload[]> {
   const dir = path.join(ROOT, 'deploy/k8s');
-  const objects: any[] = [];
+  const objects: K8sObject[] = [];
   for (const file of (await readdir(dir)).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')) {
-    for (const doc of parseAllDocuments(await readFile(path.join(dir, file), 'utf8'))) objects.push(doc.toJS());
+    for (const doc of parseAllDocuments(await readFile(path.join(dir, file), 'utf8'))) {
+      // An empty document (a trailing ---) reads as null.
+      const object = doc.toJS() as K8sObject | null;
+      if (object) objects.push(object);
+    }
   }
-  const configMaps = new Map(objects.filter((o) => o?.kind === 'ConfigMap').map((o) => [o.metadata.name, o.data ?? {}]));
+  const configMaps = new Map(objects.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, o.data ?? {}]));
   const workloads: Workload[] = [];
-  for (const object of objects.filter((o) => o?.kind === 'Job' || o?.kind === 'Deployment')) {
-    for (const container of object.spec.template.spec.containers as any[]) {
+  for (const object of objects.filter((o) => o.kind === 'Job' || o.kind === 'Deployment')) {
+    for (const container of object.spec.template.spec.containers) {
       if (!/^jla-api(:|$)/.test(container.image)) continue;
       const env: Record<string, string> = {};
-      for (const from of container.envFrom ?? []) Object.assign(env, configMaps.get(from.configMapRef?.name) ?? {});
+      for (const from of container.envFrom ?? []) if (from.configMapRef) Object.assign(env, configMaps.get(from.configMapRef.name) ?? {});
       // Values taken from secrets (the database, Elasticsearch's password) are the test's to give.
       for (const variable of container.env ?? []) if (variable.value !== undefined) env[variable.name] = variable.value;
       workloads.push({
@@ -179,11 +205,7 @@ describe('the container image, replayed without Docker (Dockerfile, docker-compo
   });
 
   it('builds: every stage assembled from its COPY lines and .dockerignore, its RUN steps succeed', async () => {
-    try {
-      stages = await replayBuild({ context: ROOT, dockerfile: 'Dockerfile', into, log: (line) => buildLog.push(line) });
-    } catch (err) {
-      throw new Error(`${(err as Error).message}`);
-    }
+    stages = await replayBuild({ context: ROOT, dockerfile: 'Dockerfile', into, log: (line) => buildLog.push(line) });
     image = stages[stages.length - 1];
     const app = path.join(image.root, image.workdir);
     // The runtime stage carries the compiled program, production dependencies and migrations only.

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { StackRun } from '../../scripts/stack/stack-run';
 
+/** A part's stop for the test: records that it ran and answers as a stop does (a promise; false means it did not stop). */
+function recorded(events: string[], event: string, stopped?: boolean): Promise<boolean | void> {
+  events.push(event);
+  return Promise.resolve(stopped);
+}
+
 /** The order in which `npm start` stops what it started (scripts/stack/stack-run.ts). */
 describe('StackRun: stopping what one npm start brought up', () => {
   const make = () => {
@@ -11,12 +17,9 @@ describe('StackRun: stopping what one npm start brought up', () => {
 
   it('stops the parts last started first, passing the signal, and says which stopped', async () => {
     const { run, events } = make();
-    run.own('postgres', async (signal) => void events.push(`postgres ${signal}`));
-    run.own('elasticsearch', async (signal) => {
-      events.push(`elasticsearch ${signal}`);
-      return signal === 'SIGTERM';
-    });
-    run.own('worker', async (signal) => void events.push(`worker ${signal}`));
+    run.own('postgres', (signal) => recorded(events, `postgres ${signal}`));
+    run.own('elasticsearch', (signal) => recorded(events, `elasticsearch ${signal}`, signal === 'SIGTERM'));
+    run.own('worker', (signal) => recorded(events, `worker ${signal}`));
     expect(await run.stop('SIGINT')).to.equal(true);
     expect(events).to.deep.equal([
       'worker SIGINT',
@@ -33,7 +36,7 @@ describe('StackRun: stopping what one npm start brought up', () => {
     const step = new Promise<string>((resolve) => (finish = resolve));
     const started = run.start(
       step,
-      (name) => ({ name, stop: async () => void events.push(`stop ${name}`) }),
+      (name) => ({ name, stop: () => recorded(events, `stop ${name}`) }),
       (signal) => {
         events.push(`interrupt ${signal}`);
         setImmediate(() => finish('node'));
@@ -48,10 +51,10 @@ describe('StackRun: stopping what one npm start brought up', () => {
 
   it('a step that fails under the stop registers nothing, and the stop still completes', async () => {
     const { run, events } = make();
-    run.own('postgres', async () => void events.push('stop postgres'));
+    run.own('postgres', () => recorded(events, 'stop postgres'));
     const failing = run.start(Promise.reject(new Error('cut short')), () => ({
       name: 'never',
-      stop: async () => void events.push('stop never'),
+      stop: () => recorded(events, 'stop never'),
     }));
     failing.catch(() => undefined);
     expect(await run.stop('SIGINT')).to.equal(true);
@@ -60,17 +63,15 @@ describe('StackRun: stopping what one npm start brought up', () => {
 
   it('a part that fails to stop does not keep the others running; the stop reports it', async () => {
     const { run, events } = make();
-    run.own('postgres', async () => void events.push('stop postgres'));
-    run.own('worker', async () => {
-      throw new Error('it exited with code 1');
-    });
+    run.own('postgres', () => recorded(events, 'stop postgres'));
+    run.own('worker', () => Promise.reject(new Error('it exited with code 1')));
     expect(await run.stop('SIGTERM')).to.equal(false);
     expect(events).to.deep.equal(['log: stopping worker failed: it exited with code 1', 'stop postgres', 'log: stopped postgres']);
   });
 
   it('a second signal joins the stop under way', async () => {
     const { run, events } = make();
-    run.own('worker', async (signal) => void events.push(`worker ${signal}`));
+    run.own('worker', (signal) => recorded(events, `worker ${signal}`));
     const first = run.stop('SIGINT');
     expect(run.stop('SIGTERM')).to.equal(first);
     await first;

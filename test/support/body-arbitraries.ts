@@ -126,7 +126,7 @@ function bodyBytes(text: fc.Arbitrary<string>): fc.Arbitrary<{ body: Buffer; enc
           return { body: utf8, encoding: 'gzip' };
         case 'unknown-encoding':
           return { body: utf8, encoding: 'x-snappy' };
-        default:
+        case 'utf8':
           return { body: utf8 };
       }
     });

@@ -45,7 +45,7 @@ export async function runCliInProcess(args: string[], options: { input?: string;
     stdout: (s) => (stdout += s),
     stderr: (s) => (stderr += s),
     env: { ...process.env, ...options.env },
-    stdin: async () => options.input ?? '',
+    stdin: () => Promise.resolve(options.input ?? ''),
   });
   return { code, stdout, stderr };
 }

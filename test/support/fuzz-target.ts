@@ -150,7 +150,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const world = await buildWorld();
   const config = testConfig({ readRateLimitPerMinute: 0, writeRateLimitPerMinute: 0 });
   const { handler } = createAllInOneApp({ config, db: testDb(), search: testSearch(), logger: testLogger });
-  const served = await serve(contractChecked(handler), 0, testLogger, async () => undefined, testConfig());
+  const served = await serve(contractChecked(handler), 0, testLogger, () => Promise.resolve(), testConfig());
   const { port } = served.server.address() as AddressInfo;
   const send = (request: RawRequest) => sendRaw(port, request);
   const document = await send({ method: 'GET', path: '/openapi.json' });

@@ -21,13 +21,13 @@ export function contractChecked(app: Koa | http.RequestListener): http.RequestLi
   const handler = typeof app === 'function' ? app : app.callback();
   return (req, res) => {
     const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: any[]) => boolean;
-    const end = res.end.bind(res) as (...args: any[]) => http.ServerResponse;
-    res.write = ((chunk: any, ...rest: any[]) => {
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
+    res.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       if (chunk) chunks.push(Buffer.from(chunk));
       return write(chunk, ...rest);
     }) as typeof res.write;
-    res.end = ((chunk?: any, ...rest: any[]) => {
+    res.end = ((chunk?: string | Uint8Array | (() => void), ...rest: unknown[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
       checkResponse(req, res, decodedBody(res, Buffer.concat(chunks)));
       return end(chunk, ...rest);

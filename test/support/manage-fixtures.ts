@@ -47,7 +47,7 @@ export type RecruiterWorld = Awaited<ReturnType<typeof recruiterWorld>>;
 export async function postJob(
   world: RecruiterWorld,
   fields: Record<string, unknown> = {},
-): Promise<{ id: string; etag: string; body: Record<string, any> }> {
+): Promise<{ id: string; etag: string; body: Record<string, unknown> }> {
   const res = await writeApp()
     .post('/agents/jobs')
     .set('x-api-key', world.keys.recruiter)

@@ -37,7 +37,7 @@ function parameterName(known: string[]): fc.Arbitrary<string> {
 /** A value that the parameter's schema accepts, as query text. */
 function validText(parameter: ParameterObject, context: SchemaContext): fc.Arbitrary<string> {
   const fromSchema = validValue(parameter.schema, parameter.name, context).map(String);
-  return parameter.example === undefined ? fromSchema : fc.oneof(fc.constant(String(parameter.example)), fromSchema);
+  return parameter.example === undefined ? fromSchema : fc.oneof(fc.constant(parameter.example).map(String), fromSchema);
 }
 
 /** How one name=value pair is written on the wire. */

@@ -54,7 +54,7 @@ export function rawRequest(port: number, head: string | Buffer, trickle?: { piec
       try {
         resolve({ ...parseResponse(Buffer.concat(chunks)), elapsedMs: answeredAt - started, closedAfterMs: performance.now() - started });
       } catch (err) {
-        reject(err);
+        reject(err instanceof Error ? err : new Error(String(err)));
       }
     });
   });

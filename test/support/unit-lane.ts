@@ -26,6 +26,8 @@ const SERVICE_PORTS = new Map([
 const reached: string[] = [];
 
 type ConnectArgs = Parameters<net.Socket['connect']>;
+// Kept unbound on purpose: the patch below calls it with .apply(this, args) on the socket being connected.
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function (this: net.Socket, ...args: ConnectArgs) {
   const port = targetPort(args);

@@ -6,7 +6,7 @@ describe('waitFor (the one poll-until-deadline helper of the tests)', () => {
     let asked = 0;
     expect(await waitFor(() => (++asked < 3 ? undefined : 0), { what: 'a count', intervalMs: 1 })).to.equal(0);
     expect(asked).to.equal(3);
-    expect(await waitFor(async () => '', { what: 'an empty text' })).to.equal('');
+    expect(await waitFor(() => Promise.resolve(''), { what: 'an empty text' })).to.equal('');
   });
 
   it('on timeout names what it waited for and the last answer', async () => {
