@@ -64,14 +64,16 @@ export function createGateway(options: {
   });
   const own = gateway.app.callback();
   const targets = options.apps.map((a) => ({ router: a.router, handle: a.app.callback() }));
+  // Koa answers a failed request itself (ctx.onerror); its promise rejects only when that answer fails too.
+  const settle = (handled: Promise<void>) => void handled.catch((err: unknown) => options.logger.error({ err }, 'request handler failed'));
   return (req, res) => {
     const path = targetPath(req.url ?? '/');
     // A CORS preflight goes to the app that serves the method it asks about: that app knows
     // whether the operation may be called from the page's origin.
     const method = preflightMethod(req.method, req.headers) ?? req.method ?? 'GET';
     if (!gateway.router.match(path, method).route) {
-      for (const target of targets) if (target.router.match(path, method).route) return target.handle(req, res);
+      for (const target of targets) if (target.router.match(path, method).route) return settle(target.handle(req, res));
     }
-    return own(req, res);
+    settle(own(req, res));
   };
 }

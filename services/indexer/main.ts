@@ -1,6 +1,7 @@
 import { loadConfig } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { createLogger } from '../../shared/logger';
+import { describeStartError } from '../../shared/runtime/serve';
 import { exitGracefullyOnSignal, exitOnUnhandledFaults } from '../../shared/runtime/shutdown';
 import { startOutboxIndexer } from './start-indexer';
 
@@ -10,7 +11,7 @@ import { startOutboxIndexer } from './start-indexer';
  * on SIGTERM/SIGINT: the pass in progress ends (a bulk request in flight is aborted and its rows
  * stay due) before the pools close.
  */
-async function main() {
+function main(): void {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'indexer');
   const db = new Database(config);
@@ -21,7 +22,9 @@ async function main() {
   exitOnUnhandledFaults(logger, close, 10_000);
 }
 
-main().catch((err) => {
-  console.error(`indexer failed to start: ${err.message}`);
+try {
+  main();
+} catch (err) {
+  console.error(`indexer failed to start: ${describeStartError(err)}`);
   process.exit(1);
-});
+}

@@ -25,10 +25,18 @@ const TOOL_NAMES = [
 ];
 
 /** Runs the MCP Inspector's CLI mode (`mcp-inspector --cli`) and parses the JSON it prints. */
-async function inspector(args: string[], env: Record<string, string> = {}): Promise<any> {
+async function inspector<T>(args: string[], env: Record<string, string> = {}): Promise<T> {
   const bin = path.join(projectRoot(), 'node_modules', '.bin', 'mcp-inspector');
   const { stdout } = await run(bin, ['--cli', ...args], { cwd: projectRoot(), env: { ...process.env, ...env }, timeout: 60_000 });
-  return JSON.parse(stdout);
+  return JSON.parse(stdout) as T;
+}
+
+/** What the test reads of tools/list and of a search_jobs call. */
+interface Listed {
+  tools: { name: string }[];
+}
+interface Found {
+  structuredContent: { jobs: { id: string }[] };
 }
 
 describe('the MCP Inspector CLI against this server', function () {
@@ -47,17 +55,20 @@ describe('the MCP Inspector CLI against this server', function () {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('lists every tool over stdio (npm run mcp)', async () => {
-    const listed = await inspector(['node', '--import', 'tsx', path.join('services', 'mcp', 'stdio.ts'), '--method', 'tools/list'], {
-      BASE_URL: baseUrl,
-    });
-    expect(listed.tools.map((t: { name: string }) => t.name)).to.deep.equal(TOOL_NAMES);
+    const listed = await inspector<Listed>(
+      ['node', '--import', 'tsx', path.join('services', 'mcp', 'stdio.ts'), '--method', 'tools/list'],
+      {
+        BASE_URL: baseUrl,
+      },
+    );
+    expect(listed.tools.map((t) => t.name)).to.deep.equal(TOOL_NAMES);
   });
 
   it('lists the tools and calls search_jobs over Streamable HTTP at /mcp', async () => {
     const target = [`${baseUrl}/mcp`, '--transport', 'http'];
-    const listed = await inspector([...target, '--method', 'tools/list']);
-    expect(listed.tools.map((t: { name: string }) => t.name)).to.deep.equal(TOOL_NAMES);
-    const found = await inspector([...target, '--method', 'tools/call', '--tool-name', 'search_jobs', '--tool-arg', 'q=inspector']);
-    expect(found.structuredContent.jobs.map((j: { id: string }) => j.id)).to.deep.equal([job.id]);
+    const listed = await inspector<Listed>([...target, '--method', 'tools/list']);
+    expect(listed.tools.map((t) => t.name)).to.deep.equal(TOOL_NAMES);
+    const found = await inspector<Found>([...target, '--method', 'tools/call', '--tool-name', 'search_jobs', '--tool-arg', 'q=inspector']);
+    expect(found.structuredContent.jobs.map((j) => j.id)).to.deep.equal([job.id]);
   });
 });

@@ -46,7 +46,12 @@ const JOBS = Array.from({ length: 14 }, (_, i) =>
   }),
 );
 
-const structured = (result: CallToolResult) => result.structuredContent as Record<string, any>;
+/** The structured answer of a tool call, in the shape the test reads. */
+const structured = <T = Record<string, unknown>>(result: CallToolResult) => result.structuredContent as T;
+interface JobPage {
+  jobs: { id: string; snippet: string }[];
+  pagination: { next_cursor?: string };
+}
 const errorOf = (result: CallToolResult) => {
   expect(result.isError, JSON.stringify(result)).to.equal(true);
   return JSON.parse((result.content[0] as { text: string }).text) as { code: string; message: string; hint?: string };
@@ -80,7 +85,7 @@ function behavesAsTheApi(connect: (key?: string) => Promise<Client>) {
 
   it('search_jobs answers a compact page of 10 under 6 KB, without recruiter settings, and the next page by cursor', async () => {
     const first = await call(client, 'search_jobs', { q: 'backend engineer', job_types: ['full_time', 'contract'] });
-    const page = structured(first);
+    const page = structured<JobPage>(first);
     expect(page.jobs).to.have.length(10);
     expect(JSON.stringify(page).length).to.be.below(6 * 1024);
     for (const job of page.jobs) {
@@ -88,7 +93,7 @@ function behavesAsTheApi(connect: (key?: string) => Promise<Client>) {
       expect(job.snippet.length).to.be.within(100, 200);
     }
     expect((first.content[0] as { text: string }).text).to.match(/^10 of 14 jobs, page 1; next page: cursor=/);
-    const second = structured(
+    const second = structured<JobPage>(
       await call(client, 'search_jobs', {
         q: 'backend engineer',
         job_types: ['full_time', 'contract'],
@@ -97,7 +102,7 @@ function behavesAsTheApi(connect: (key?: string) => Promise<Client>) {
     );
     expect(second.jobs).to.have.length(4);
     expect(second.pagination).to.not.have.property('next_cursor');
-    const ids = [...page.jobs, ...second.jobs].map((j: { id: string }) => j.id);
+    const ids = [...page.jobs, ...second.jobs].map((j) => j.id);
     expect(new Set(ids).size).to.equal(14);
   });
 
@@ -151,12 +156,12 @@ describe('the MCP server', function () {
 
     it('calls every tool: lists, browse, get, create with a recruiter key, apply with an applicant key', async () => {
       const reader = await overHttp();
-      const organizations = structured(await call(reader, 'list_organizations', { query: 'acme' }));
-      expect(organizations.organizations.map((o: { id: string }) => o.id)).to.deep.equal([organizationId]);
-      const locations = structured(await call(reader, 'list_locations', { query: 'berlin', limit: 5 }));
-      expect(locations.locations.map((l: { id: string }) => l.id)).to.deep.equal([locationId]);
-      const browsed = structured(await call(reader, 'browse_jobs', { job_type: 'full_time', limit: 3 }));
-      expect(browsed.jobs.map((j: { id: string }) => j.id)).to.deep.equal([JOBS[13].id, JOBS[12].id, JOBS[11].id]);
+      const organizations = structured<{ organizations: { id: string }[] }>(await call(reader, 'list_organizations', { query: 'acme' }));
+      expect(organizations.organizations.map((o) => o.id)).to.deep.equal([organizationId]);
+      const locations = structured<{ locations: { id: string }[] }>(await call(reader, 'list_locations', { query: 'berlin', limit: 5 }));
+      expect(locations.locations.map((l) => l.id)).to.deep.equal([locationId]);
+      const browsed = structured<JobPage>(await call(reader, 'browse_jobs', { job_type: 'full_time', limit: 3 }));
+      expect(browsed.jobs.map((j) => j.id)).to.deep.equal([JOBS[13].id, JOBS[12].id, JOBS[11].id]);
       const full = structured(await call(reader, 'get_job', { job_id: JOBS[0].id }));
       expect(full.description).to.equal(DESCRIPTION);
       expect(full).to.not.have.any.keys('resume_score_threshold', 'generate_screening');
@@ -171,9 +176,9 @@ describe('the MCP server', function () {
         salary: '€100,000',
         idempotency_key: 'mcp-test-1',
       };
-      const created = structured(await call(recruiter, 'create_job', posting));
+      const created = structured<{ id: string }>(await call(recruiter, 'create_job', posting));
       expect(created).to.deep.include({ title: 'Staff Search Engineer', generate_screening: false });
-      expect(structured(await call(recruiter, 'create_job', posting)).id, 'a retry with the same key').to.equal(created.id);
+      expect(structured<{ id: string }>(await call(recruiter, 'create_job', posting)).id, 'a retry with the same key').to.equal(created.id);
       await recruiter.close();
 
       const applicant = await overHttp(applicantKey);

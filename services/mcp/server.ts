@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type TUnsafe } from '@sinclair/typebox';
 import { API_VERSION } from '../../shared/openapi/document-types';
 import { describeErrors, validatorFor } from '../../shared/schemas/ajv';
 import type { ApiClient } from './api-client';
@@ -26,9 +26,21 @@ const TOOL_LIST = {
   })),
 };
 
+const inputSchemas = new WeakMap<ToolDefinition, TUnsafe<Record<string, unknown>>>();
+
+/**
+ * A tool's input schema as the TypeBox type validatorFor takes: Type.Unsafe wraps the plain JSON
+ * Schema, once per tool, so validatorFor (whose cache keys on the schema object) compiles it once.
+ */
+function inputSchema(tool: ToolDefinition): TUnsafe<Record<string, unknown>> {
+  let schema = inputSchemas.get(tool);
+  if (!schema) inputSchemas.set(tool, (schema = Type.Unsafe<Record<string, unknown>>(tool.inputSchema)));
+  return schema;
+}
+
 /** Checks a call's arguments against the tool's input schema (defaults filled in), as the HTTP API checks its input. */
 function checkArguments(tool: ToolDefinition, args: Record<string, unknown>): CallToolResult | undefined {
-  const validate = validatorFor(tool.inputSchema as unknown as TSchema);
+  const validate = validatorFor(inputSchema(tool));
   if (validate(args)) return undefined;
   const details = describeErrors(validate.errors);
   return toolError({
@@ -65,7 +77,7 @@ export function createMcpServer(api: ApiClient): Server {
     { name: 'job-listing-agent-api', title: 'Job Listing Agent API', version: API_VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => TOOL_LIST);
+  server.setRequestHandler(ListToolsRequestSchema, () => TOOL_LIST);
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) {

@@ -29,9 +29,10 @@ function strip(node: unknown): unknown {
 
 /**
  * The JSON Schema of a tool's input or output, from the TypeBox definition the HTTP route
- * validates with: TypeBox's bookkeeping dropped (JSON round trip), comma lists as arrays.
+ * validates with (or an object schema made of its properties): TypeBox's bookkeeping dropped
+ * (JSON round trip), comma lists as arrays.
  */
-export function toolSchema(schema: TSchema): JsonSchemaObject {
+export function toolSchema(schema: TSchema | JsonSchemaObject): JsonSchemaObject {
   const json = strip(JSON.parse(JSON.stringify(schema))) as JsonSchemaObject;
   if (json.type !== 'object') throw new Error('a tool schema must describe an object');
   return json;
@@ -47,5 +48,5 @@ export function pickProperties(schema: TObject, names: readonly string[], extra:
     properties: { ...properties, ...extra },
     required: names.filter((name) => required.has(name)),
     additionalProperties: false,
-  } as unknown as TSchema);
+  });
 }

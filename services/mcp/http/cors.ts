@@ -41,11 +41,15 @@ export function mcpCors(writeOrigins: readonly string[]): Middleware {
   const trusted = new Set(writeOrigins);
   const keyed = policy([...PUBLIC_HEADERS, ...KEY_HEADERS], (ctx) => ctx.get('Origin'));
   const open = policy(PUBLIC_HEADERS, (ctx) => (withKey(ctx) ? '' : '*'));
-  const answered = async () => undefined;
+  // The `next` of a preflight answered here: nothing runs after the CORS middleware.
+  const answered = () => Promise.resolve();
   return async (ctx, next) => {
     const chosen = trusted.has(ctx.get('Origin')) ? keyed : open;
     const asked = preflightMethod(ctx.method, ctx.headers);
-    if (asked === undefined) return chosen(ctx, next);
+    if (asked === undefined) {
+      await chosen(ctx, next);
+      return;
+    }
     if (asked === 'POST') await chosen(ctx, answered);
     ctx.status = 204;
   };

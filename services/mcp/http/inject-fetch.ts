@@ -9,10 +9,10 @@ export interface Caller {
 }
 
 /** Headers of a fetch Response from light-my-request's, repeated ones appended. */
-function responseHeaders(raw: Record<string, unknown>): Headers {
+function responseHeaders(raw: http.OutgoingHttpHeaders): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, String(v));
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, String(value));
   }
   return headers;

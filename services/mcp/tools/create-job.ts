@@ -34,7 +34,7 @@ export const createJobTool: ToolDefinition = {
   call: async (api, args) => {
     const { idempotency_key: key, ...body } = args;
     const answer = await api.POST('/agents/jobs', {
-      body: body as unknown as Body,
+      body: body as Body,
       ...(typeof key === 'string' ? { headers: { 'Idempotency-Key': key } } : {}),
     });
     return toolResult(answer, (job) => `Created job ${job.id}: ${job.title} | ${job.organization} | ${job.location}.`);

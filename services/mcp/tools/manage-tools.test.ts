@@ -8,7 +8,8 @@ import { createAllInOneApp } from '../../all-in-one';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../test/support/context';
 import { recruiterWorld, type RecruiterWorld } from '../../../test/support/manage-fixtures';
 
-const structured = (result: CallToolResult) => result.structuredContent as Record<string, any>;
+/** The structured answer of a tool call, in the shape the test reads. */
+const structured = <T = Record<string, unknown>>(result: CallToolResult) => result.structuredContent as T;
 const text = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 const errorOf = (result: CallToolResult) => {
   expect(result.isError, JSON.stringify(result)).to.equal(true);
@@ -45,7 +46,7 @@ describe('MCP tools of issue 19: update_job, close_job, list_my_applications, wi
 
   it('a recruiter edits with the ETag the last answer gave, is refused a stale one, and closes the job', async () => {
     const recruiter = await connect(world.keys.recruiter);
-    const created = structured(
+    const created = structured<{ id: string }>(
       await call(recruiter, 'create_job', {
         title: 'Ward Sister',
         organization_id: world.acme.id,
@@ -75,7 +76,7 @@ describe('MCP tools of issue 19: update_job, close_job, list_my_applications, wi
 
   it('an applicant lists the applications made and withdraws one; another user cannot', async () => {
     const recruiter = await connect(world.keys.recruiter);
-    const job = structured(
+    const job = structured<{ id: string }>(
       await call(recruiter, 'create_job', {
         title: 'Porter',
         organization_id: world.acme.id,
@@ -85,9 +86,9 @@ describe('MCP tools of issue 19: update_job, close_job, list_my_applications, wi
       }),
     );
     const applicant = await connect(world.keys.applicant);
-    const application = structured(await call(applicant, 'apply_to_job', { job_id: job.id }));
+    const application = structured<{ id: string }>(await call(applicant, 'apply_to_job', { job_id: job.id }));
     const listed = await call(applicant, 'list_my_applications', {});
-    expect(structured(listed).applications.map((a: { id: string }) => a.id)).to.deep.equal([application.id]);
+    expect(structured<{ applications: { id: string }[] }>(listed).applications.map((a) => a.id)).to.deep.equal([application.id]);
     expect(text(listed)).to.equal(`1 of 1 applications, page 1 of 1\n- submitted: Porter | Acme (application ${application.id})`);
     expect(errorOf(await call(recruiter, 'withdraw_application', { application_id: application.id })).code).to.equal('not_found');
     const withdrawn = await call(applicant, 'withdraw_application', { application_id: application.id });

@@ -24,7 +24,8 @@ export interface JobManagement {
  */
 export async function authorizeJobManagement(ctx: Context, db: Database): Promise<JobManagement> {
   const caller = await authenticate(ctx, db);
-  const jobId = String(ctx.params.job_id);
+  // The router's path parameters (Koa's Context types them as any): the route's path has {job_id}.
+  const jobId = String((ctx.params as Record<string, string | undefined>).job_id);
   const job = UUID_PATTERN.test(jobId) ? await findJobWithMembership(db, jobId, caller.userId) : undefined;
   if (!job) throw errors.jobNotFound(jobId);
   if (!caller.isRecruiter) {

@@ -20,7 +20,7 @@ type UpdateResult = { changed: true; job: CommittedJob } | { changed: false; row
 function editableFields(row: JobDocumentRow): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [name] of EDITABLE_COLUMNS) {
-    const value = (row as unknown as Record<string, unknown>)[name];
+    const value = row[name];
     if (value !== null && value !== undefined) fields[name] = value;
   }
   return fields;
@@ -93,7 +93,7 @@ async function patchInDatabase(
     const {
       problems: [problem],
       countries,
-    } = await checkReferences(q, userId, [patched as unknown as JobCreateRequest]);
+    } = await checkReferences(q, userId, [patched as JobCreateRequest]);
     const merged = salaryAfter(patched, patch, countries);
     if (problem) throw problem;
     const values = Object.fromEntries(EDITABLE_COLUMNS.map(([name]) => [name, merged[name] ?? null]));
@@ -102,7 +102,7 @@ async function patchInDatabase(
     values.generate_screening ??= false;
     const set = EDITABLE_COLUMNS.map(([name]) => `${name} = r.${name}`).join(', ');
     const job = await writeJobChange(q, jobId, set, values).catch((err) => {
-      throw toJobWriteError(err, merged as unknown as JobCreateRequest) ?? err;
+      throw toJobWriteError(err, merged as JobCreateRequest) ?? err;
     });
     return { changed: true, job: job! };
   });

@@ -1,9 +1,9 @@
 import { selectJobDocuments, toIndexable, type JobDocumentRow } from '../../../shared/jobs/job-rows';
-import type { CommittedJob } from '../../../shared/jobs/job-document';
+import type { CommittedJob, JobDocument } from '../../../shared/jobs/job-document';
 import type { Queryable } from '../../../shared/db/queryable';
 
 /** The columns a recruiter's change may set, with their types (the job's identity, author and timestamps are not among them). */
-export const EDITABLE_COLUMNS: [name: string, type: string][] = [
+export const EDITABLE_COLUMNS: [name: keyof JobDocument, type: string][] = [
   ['title', 'text'],
   ['description', 'text'],
   ['organization_id', 'uuid'],

@@ -18,6 +18,12 @@ export interface PagedSelect {
 }
 
 /**
+ * A page row without the count it carried: the caller's row type R, which TypeScript proves only
+ * once R is known (the callers' return types check it), not for a generic R.
+ */
+export type Uncounted<R> = Omit<R & { total: number }, 'total'>;
+
+/**
  * One page of rows and the number of all matching rows, in one round trip in the usual case: the
  * page rows carry the count (count(*) OVER ()). A page past the end has no row to carry it, so only
  * then is the count asked for on its own.
@@ -27,13 +33,13 @@ export async function pageWithTotal<R extends object>(
   select: PagedSelect,
   limit: number,
   offset: number,
-): Promise<{ rows: R[]; total: number }> {
+): Promise<{ rows: Uncounted<R>[]; total: number }> {
   const n = select.params.length;
   const rows = await db.query<R & { total: number }>(
     `SELECT ${select.columns}, count(*) OVER ()::int AS total ${select.from} ORDER BY ${select.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
     [...select.params, limit, offset],
   );
-  if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row as unknown as R), total: rows[0].total };
+  if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0].total };
   const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${select.from}`, select.params);
   return { rows: [], total };
 }

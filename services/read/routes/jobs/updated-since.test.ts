@@ -9,7 +9,10 @@ import { readApp, recruiterWorld, type RecruiterWorld } from '../../../../test/s
 import { createRandom } from '../../../../scripts/seed/random';
 
 /** Floats in [0, 1) from a seeded generator (mulberry32): the same sequence on every machine. */
-const seededNumbers = (seed: number) => createRandom(seed).next;
+const seededNumbers = (seed: number) => {
+  const random = createRandom(seed);
+  return () => random.next();
+};
 
 /**
  * A copy of the board kept only from updated_since pages, as an aggregator keeps one: each sync

@@ -114,7 +114,7 @@ describe('remote work and pay: filters, facets and sorting (browse and search)',
   });
 
   it('shows the structured salary and the workplace on each job', async () => {
-    const [job] = (await browse({ remote: 'true' })).body.jobs as unknown as Record<string, unknown>[];
+    const [job] = (await browse({ remote: 'true' })).body.jobs;
     expect(job).to.include({
       salary: '€60,000 - €80,000 a year',
       salary_min: 60000,

@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
 import type { TypoPolicy } from './relevance';
 import { TYPO_FIELDS } from './relevance';
 
@@ -20,6 +20,11 @@ export interface KnownWordsOptions {
 const DEFAULTS: KnownWordsOptions = { minDocs: 3, maxEntries: 50_000, ttlMs: 10 * 60_000, timeoutMs: 300 };
 
 type TermVectors = Record<string, { terms?: Record<string, { doc_freq?: number }> }>;
+
+/** The one call KnownWords makes to Elasticsearch: a Client answers it, and so does a unit test's stand-in. */
+export interface TermVectorsClient {
+  termvectors(request: estypes.TermvectorsRequest, options: { requestTimeout: number }): Promise<{ term_vectors?: TermVectors }>;
+}
 
 /**
  * A word names roles when job titles have it at least this share as often as descriptions do:
@@ -53,7 +58,7 @@ export class KnownWords {
   private readonly options: KnownWordsOptions;
 
   constructor(
-    private readonly client: Client,
+    private readonly client: TermVectorsClient,
     private readonly index: string,
     options: Partial<KnownWordsOptions> = {},
   ) {

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import type { Client } from '@elastic/elasticsearch';
-import { KnownWords } from './known-words';
+import { KnownWords, type TermVectorsClient } from './known-words';
 import { TYPO_FIELDS } from './relevance';
 
 /**
@@ -9,17 +8,19 @@ import { TYPO_FIELDS } from './relevance';
  */
 function stubClient(answers: (number | Error)[]) {
   const asked: string[][] = [];
-  const client = {
-    termvectors: async (request: { doc: Record<string, string> }) => {
-      const words = request.doc.title.split(' ');
+  const client: TermVectorsClient = {
+    termvectors: (request) => {
+      const words = (request.doc as Record<string, string>).title.split(' ');
       asked.push(words);
       const answer = answers.shift();
-      if (answer === undefined || answer instanceof Error) throw answer ?? new Error('no answer left');
+      if (answer === undefined || answer instanceof Error) return Promise.reject(answer ?? new Error('no answer left'));
       const terms = Object.fromEntries(words.map((word) => [word, { doc_freq: answer }]));
-      return { term_vectors: Object.fromEntries([...TYPO_FIELDS, 'description'].map((field) => [`${field}.plain`, { terms }])) };
+      return Promise.resolve({
+        term_vectors: Object.fromEntries([...TYPO_FIELDS, 'description'].map((field) => [`${field}.plain`, { terms }])),
+      });
     },
   };
-  return { client: client as unknown as Client, asked };
+  return { client, asked };
 }
 
 describe('KnownWords: one policy per query, page after page', () => {

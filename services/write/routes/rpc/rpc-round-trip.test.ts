@@ -36,16 +36,13 @@ describe('RPC ids round trip: listed ids are the ones create, browse and search 
     const organization = orgs.body.organizations[0] as { id: string; name: string };
     const location = locs.body.locations[0] as { id: string; name: string };
 
-    const created = await writeClient()
-      .post('/agents/jobs')
-      .set('x-api-key', key)
-      .send({
-        title: 'Round Trip Engineer',
-        organization_id: organization.id,
-        location_id: location.id,
-        type: 'full_time',
-        salary: '€70,000',
-      });
+    const created = await writeClient().post('/agents/jobs').set('x-api-key', key).send({
+      title: 'Round Trip Engineer',
+      organization_id: organization.id,
+      location_id: location.id,
+      type: 'full_time',
+      salary: '€70,000',
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({
       organization_id: organization.id,
