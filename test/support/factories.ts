@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../../shared/auth/api-key';
-import type { JobTypeValue } from '../../shared/schemas/common';
+import type { JobDocument } from '../../shared/jobs/job-document';
 import { testDb } from './context';
 
 /** Builders for test fixtures: each inserts one row with sensible defaults and returns it. */
@@ -95,24 +95,26 @@ export async function createApiKey(userId: string, fields: Partial<{ revoked: bo
   return { id: row.id, key };
 }
 
-export interface JobFields {
-  title: string;
-  description: string | null;
-  organization_id: string;
-  location_id: string;
-  type: JobTypeValue;
-  salary: string;
-  experience: string | null;
-  education: string | null;
-  skills: string[];
-  tags: string[];
-  department: string | null;
-  closing_date: string | null;
-  project_id: string | null;
-  created_by: string | null;
-  is_active: boolean;
-  created_at: string;
-}
+/** The columns of a job row a test sets: the Job document's own fields, declared once in shared/jobs. */
+export type JobFields = Pick<
+  JobDocument,
+  | 'title'
+  | 'description'
+  | 'organization_id'
+  | 'location_id'
+  | 'type'
+  | 'salary'
+  | 'experience'
+  | 'education'
+  | 'skills'
+  | 'tags'
+  | 'department'
+  | 'closing_date'
+  | 'project_id'
+  | 'created_by'
+  | 'is_active'
+  | 'created_at'
+>;
 
 /** Inserts a job row (not indexed: index it with the indexing functions when a test needs to). */
 export async function createJob(fields: Partial<JobFields> & Pick<JobFields, 'organization_id' | 'location_id'>): Promise<{ id: string }> {

@@ -3,35 +3,14 @@ import type { JobCreateRequest } from '../../../shared/schemas/job-create';
 import type { CommittedJob } from '../../../shared/jobs/job-document';
 import { selectJobDocuments, toIndexable, type JobDocumentRow } from '../../../shared/jobs/job-rows';
 import type { Queryable } from '../../../shared/db/queryable';
+import { EDITABLE_COLUMNS } from './job-changes';
 import { withStructuredSalaries } from '../salary/structured-salary';
 
-/** Columns a create request fills, with their types; every other column takes its default. */
-const COLUMNS: [name: string, type: string][] = [
-  ['id', 'uuid'],
-  ['title', 'text'],
-  ['description', 'text'],
-  ['organization_id', 'uuid'],
-  ['location_id', 'uuid'],
-  ['type', 'text'],
-  ['salary', 'text'],
-  ['department', 'text'],
-  ['experience', 'text'],
-  ['education', 'text'],
-  ['skills', 'text[]'],
-  ['team', 'text'],
-  ['reporting_to', 'text'],
-  ['closing_date', 'date'],
-  ['tags', 'text[]'],
-  ['responsibilities', 'text[]'],
-  ['resume_score_threshold', 'numeric'],
-  ['generate_screening', 'boolean'],
-  ['project_id', 'uuid'],
-  ['created_by', 'uuid'],
-  ['salary_min', 'numeric'],
-  ['salary_max', 'numeric'],
-  ['salary_currency', 'text'],
-  ['salary_period', 'text'],
-];
+/**
+ * Columns a create request fills, with their types: the job's id and author, then what a
+ * recruiter may set (and later change); every other column takes its default.
+ */
+const COLUMNS: [name: string, type: string][] = [['id', 'uuid'], ['created_by', 'uuid'], ...EDITABLE_COLUMNS];
 const NAMES = COLUMNS.map(([name]) => name).join(', ');
 const RECORD = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
 
