@@ -19,6 +19,9 @@ const PUBLIC_FACE = '^services/[^/]+/index\\.ts$';
 /** The one PostgreSQL driver, its runtime and its types. */
 const PG = '(^|/)node_modules/(@types/)?pg/';
 
+// A CommonJS file run by Node: `module` is Node's (the lint config declares no Node globals for .cjs files).
+/* global module */
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

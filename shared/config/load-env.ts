@@ -86,7 +86,7 @@ function describe(error: ErrorObject, schema: TObject, env: NodeJS.ProcessEnv): 
           : minimum !== undefined
             ? `at least ${minimum}`
             : `at most ${maximum}`;
-      return { name, message: `${name} must be ${range}${setting.writeOnly ? '' : `, got ${error.data}`}` };
+      return { name, message: `${name} must be ${range}${setting.writeOnly ? '' : `, got ${String(error.data)}`}` };
     }
     case 'enum':
       return { name, message: `${name} must be one of ${(error.params.allowedValues as unknown[]).join(', ')}${shown}` };

@@ -17,6 +17,7 @@ describe('request bodies: compressed, and refused by the parser', () => {
       .set('content-type', 'application/json')
       .set('content-encoding', encoding)
       .set('x-api-key', key)
+      // Stays: superagent types a serializer as returning a string, but it writes whatever comes back, and these are raw bytes.
       .serialize((bytes: Buffer) => bytes as unknown as string)
       .send(body);
   let recruiterKey: string;

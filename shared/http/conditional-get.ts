@@ -14,7 +14,10 @@ import { ifNoneMatchHolds } from './if-none-match';
 export function conditionalGet(): Middleware {
   const tag = etag({ weak: true });
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      await next();
+      return;
+    }
     await tag(ctx, async () => {
       await next();
       if (ctx.status >= 200 && ctx.status < 300 && isJsonObject(ctx.body)) {

@@ -81,7 +81,7 @@ export function cors(options: { router: Router; routes: readonly AnyRoute[]; wri
       allowed.size > 0 ? policyMiddleware(under('keyed'), (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : '')) : undefined,
     closed: undefined,
   };
-  const noop = async () => undefined;
+  const noop = () => Promise.resolve();
   return async (ctx, next) => {
     const asked = preflightMethod(ctx.method, ctx.headers);
     if (asked) {

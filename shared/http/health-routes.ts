@@ -22,8 +22,9 @@ export function healthRoutes(checks: ReadinessChecks): AnyRoute[] {
       tags: ['Operations'],
       responses: { 200: { description: 'The process is up', schema: Health, example: { status: 'ok' } } },
       errors: [],
-      handle: async (ctx) => {
+      handle: (ctx) => {
         ctx.body = { status: 'ok' };
+        return Promise.resolve();
       },
     }),
     defineRoute({

@@ -34,7 +34,7 @@ export interface HttpStateOptions {
 export function createHttpState(config: Config, options: HttpStateOptions = {}): HttpState {
   const metrics = new HttpMetrics();
   if (!config.redisUrl) {
-    return { metrics, rateLimits: createRateLimits(config, { maxWindows: options.maxWindows }), close: async () => undefined };
+    return { metrics, rateLimits: createRateLimits(config, { maxWindows: options.maxWindows }), close: () => Promise.resolve() };
   }
   const logger = options.logger ?? createLogger(config.logLevel, 'rate-limits');
   const health = new SharedStoreHealth(logger, metrics.registry);
@@ -49,8 +49,9 @@ export function createHttpState(config: Config, options: HttpStateOptions = {}):
     metrics,
     rateLimits: createRateLimits(config, { maxWindows: options.maxWindows, shared }),
     sharedLimits: health,
-    close: async () => {
+    close: () => {
       redis.disconnect();
+      return Promise.resolve();
     },
   };
 }

@@ -45,7 +45,7 @@ describe('JSON request bodies under every JSON media type', () => {
 
   describe('over a listening server', () => {
     const server = createHttpServer(
-      contractChecked(createWriteApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger }).app.callback()),
+      contractChecked(createWriteApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger }).app),
       loadConfig({}),
       testLogger,
     );

@@ -19,13 +19,15 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export function requireBearerToken(token: string | undefined): (ctx: Context) => Promise<void> {
   const expected = token === undefined ? undefined : digest(token);
-  return async (ctx) => {
+  return (ctx) => {
     const sent = /^Bearer +(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
-    if (expected && sent !== undefined && timingSafeEqual(digest(sent), expected)) return;
-    throw new ApiError('unauthenticated', 'Metrics need the bearer token of this process.', {
-      hint: 'Send Authorization: Bearer <METRICS_TOKEN>, the token the process was started with. Without METRICS_TOKEN, /metrics is closed.',
-      headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
-    });
+    if (expected && sent !== undefined && timingSafeEqual(digest(sent), expected)) return Promise.resolve();
+    return Promise.reject(
+      new ApiError('unauthenticated', 'Metrics need the bearer token of this process.', {
+        hint: 'Send Authorization: Bearer <METRICS_TOKEN>, the token the process was started with. Without METRICS_TOKEN, /metrics is closed.',
+        headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+      }),
+    );
   };
 }
 

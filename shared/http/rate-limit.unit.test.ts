@@ -15,7 +15,7 @@ const route = (fields: { tags?: string[]; auth?: 'apiKey' } = {}) =>
     auth: fields.auth,
     responses: { 200: { description: 'ok', schema: Type.Object({}) } },
     errors: [],
-    handle: async () => undefined,
+    handle: () => Promise.resolve(),
   });
 
 describe('rate limit rules', () => {

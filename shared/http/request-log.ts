@@ -17,7 +17,7 @@ export function requestLog(logger: Logger): Middleware {
     } finally {
       const body = ctx.body as { code?: unknown } | null | undefined;
       const line = {
-        requestId: ctx.state.requestId as string,
+        requestId: ctx.state.requestId,
         method: ctx.method,
         route: ctx.state.route?.path ?? UNMATCHED_ROUTE,
         path: ctx.path,

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import type Router from '@koa/router';
+import type { default as Router, RouterMiddleware } from '@koa/router';
 import bodyParser from 'koa-bodyparser';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { errors, type ErrorCode, type ErrorDetail, type InvalidInputCode, ApiError } from '../errors';
@@ -81,11 +81,24 @@ export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema 
 /** Any route, whatever its schemas: what lists of routes (a service's table, the OpenAPI document) hold. */
 export type AnyRoute = RouteDefinition;
 
+declare module 'koa' {
+  /**
+   * What the shared middleware leaves on `ctx.state` for the middleware after it (Koa types the
+   * state as `any` unless told): the request id (requestId), the route that will answer
+   * (matchRoute) and the result of the route's `authenticate` hook (mountRoutes).
+   */
+  interface DefaultState {
+    requestId?: string;
+    route?: AnyRoute;
+    auth?: unknown;
+  }
+}
+
 /** Identity function that keeps the schema types of a route definition. */
 export function defineRoute<
-  Q extends TSchema = TObject<{}>,
-  P extends TSchema = TObject<{}>,
-  B extends TSchema = TObject<{}>,
+  Q extends TSchema = TObject<Record<string, never>>,
+  P extends TSchema = TObject<Record<string, never>>,
+  B extends TSchema = TObject<Record<string, never>>,
   A = undefined,
 >(route: RouteDefinition<Q, P, B, A>): RouteDefinition<Q, P, B, A> {
   return route;
@@ -110,8 +123,10 @@ function hasBody(ctx: Context): boolean {
 
 /** One line of JSON in the shape of the route's body, for hints: the schema's first example, else its first required field. */
 function bodyExample(route: RouteDefinition): string {
-  const schema = route.body as (TObject & { examples?: unknown[] }) | undefined;
-  const example = schema?.examples?.[0] ?? Object.fromEntries((schema?.required ?? []).slice(0, 1).map((name) => [name, '...']));
+  const schema = route.body as TObject | undefined;
+  const example =
+    (schema?.examples as unknown[] | undefined)?.[0] ??
+    Object.fromEntries((schema?.required ?? []).slice(0, 1).map((name) => [name, '...']));
   // {"a": {"b": 1}} rather than {"a":{"b":1}}: readable in one line.
   return JSON.stringify(example, null, 1)
     .replace(/\n\s*/g, ' ')
@@ -172,7 +187,7 @@ function validateBody(ctx: Context, route: RouteDefinition): unknown {
   if (!route.body) return undefined;
   const empty = !hasBody(ctx);
   if (empty && !route.bodyOptional) throw invalid(route, 'The request body is missing.', 'Send a JSON object.');
-  const body = empty ? {} : (ctx.request as unknown as { body: unknown }).body;
+  const body: unknown = empty ? {} : ctx.request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.bodyNotAnObject(route.invalidInputCode);
   const details = bodyProblems(route.body, body as Record<string, unknown>, route.prepareBody);
   if (details.length > 0) throw errors.invalidBody(details, route.invalidInputCode);
@@ -205,15 +220,15 @@ function validateHeaders(ctx: Context, route: RouteDefinition): Record<string, s
 export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
   for (const route of routes) {
     const readQuery = queryReader(route.query as TObject | undefined, route.invalidInputCode);
-    const handler: Middleware = async (ctx) => {
-      const input = {
+    const handler: RouterMiddleware = async (ctx) => {
+      const input: RouteInput<TSchema, TSchema, TSchema, unknown> = {
         query: readQuery(ctx.query),
         params: { ...ctx.params },
         body: validateBody(ctx, route),
         headers: validateHeaders(ctx, route),
         auth: ctx.state.auth,
       };
-      await route.handle(ctx, input as RouteInput<TSchema, TSchema, TSchema, unknown>);
+      await route.handle(ctx, input);
     };
     const authenticate: Middleware[] = route.authenticate
       ? [
@@ -233,12 +248,13 @@ export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
  * (in any of the routers), otherwise 404. Mounted after the routes.
  */
 export function routeFallback(routers: readonly Router[]): Middleware {
-  return async (ctx) => {
+  return (ctx) => {
     const allowed = new Set<string>();
     for (const router of routers) {
       for (const layer of router.match(ctx.path, ctx.method).path) for (const m of layer.methods) if (m !== 'HEAD') allowed.add(m);
     }
-    if (allowed.size > 0) throw errors.methodNotAllowed(ctx.method, [...allowed]);
-    throw errors.routeNotFound(ctx.method, ctx.path);
+    return Promise.reject(
+      allowed.size > 0 ? errors.methodNotAllowed(ctx.method, [...allowed]) : errors.routeNotFound(ctx.method, ctx.path),
+    );
   };
 }

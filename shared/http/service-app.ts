@@ -50,13 +50,17 @@ function corsByPath(shared: Middleware, endpoints: readonly ProtocolEndpoint[]):
   // By path rather than by matched route: a preflight (OPTIONS) matches no route, and a wrong
   // method on the endpoint's path still gets its CORS headers, so a page can read the 405.
   const own = new Map(endpoints.map((endpoint) => [endpoint.route.path, endpoint.cors]));
-  return (ctx, next) => (own.get(ctx.path) ?? shared)(ctx, next);
+  return async (ctx, next) => {
+    await (own.get(ctx.path) ?? shared)(ctx, next);
+  };
 }
 
 /** The rate limits, skipped on the endpoints (see ProtocolEndpoint). */
 function limitOperations(limit: Middleware, endpoints: readonly ProtocolEndpoint[]): Middleware {
   const exempt = new Set(endpoints.map((endpoint) => endpoint.route));
-  return (ctx, next) => (exempt.has(ctx.state.route) ? next() : limit(ctx, next));
+  return async (ctx, next) => {
+    await (ctx.state.route && exempt.has(ctx.state.route) ? next() : limit(ctx, next));
+  };
 }
 
 /**

@@ -38,9 +38,10 @@ export function openApiRoute(document: () => OpenApiDocument): AnyRoute {
       },
     },
     errors: [],
-    handle: async (ctx) => {
+    handle: (ctx) => {
       ctx.type = 'application/json; charset=utf-8';
       ctx.body = serialized ??= JSON.stringify(document());
+      return Promise.resolve();
     },
   });
 }
@@ -72,10 +73,11 @@ function assetRoute(operationId: string, summary: string, asset: DocsAsset): Any
       },
     },
     errors: [],
-    handle: async (ctx) => {
+    handle: (ctx) => {
       ctx.type = `${asset.mediaType}; charset=utf-8`;
       ctx.set('Cache-Control', 'public, max-age=3600');
       ctx.body = asset.load();
+      return Promise.resolve();
     },
   });
 }
@@ -103,6 +105,7 @@ export function docsRoutes(): AnyRoute[] {
         ctx.set('Content-Security-Policy', DOCS_PAGE_CSP);
         // The base URL as this client reached it (behind a proxy: X-Forwarded-Host/Proto, as app.proxy is set).
         ctx.body = renderDocsPage(ctx.host ? `${ctx.protocol}://${ctx.host}` : '<base_url>');
+        return Promise.resolve();
       },
     }),
     assetRoute('getDocsStylesheet', 'Stylesheet of the docs page', DOCS_ASSETS.stylesheet),

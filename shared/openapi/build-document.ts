@@ -1,4 +1,4 @@
-import type { TObject, TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { errors, type ApiError, type ErrorCode } from '../errors';
 import type { RouteResponse, AnyRoute } from '../http/route';
 import { ErrorBody } from '../schemas/common';
@@ -141,7 +141,7 @@ function parameters(route: AnyRoute, components: SchemaComponents): ParameterObj
   const path = objectProperties(route.params);
   const declared = new Set(path.map(([name]) => name));
   const templated = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-  for (const name of templated) if (!declared.has(name)) path.push([name, { type: 'string' } as unknown as TSchema, true]);
+  for (const name of templated) if (!declared.has(name)) path.push([name, Type.String(), true]);
   const param =
     (where: 'path' | 'query') =>
     ([name, schema, required]: [string, TSchema, boolean]): ParameterObject => {

@@ -64,7 +64,8 @@ export class SchemaComponents {
     const out: JsonSchema = {};
     for (const [key, value] of Object.entries(node)) {
       if (SCHEMA_KEYWORDS.includes(key) && isObject(value)) out[key] = this.walk(value);
-      else if (SCHEMA_LIST_KEYWORDS.includes(key) && Array.isArray(value)) out[key] = value.map((v) => (isObject(v) ? this.walk(v) : v));
+      else if (SCHEMA_LIST_KEYWORDS.includes(key) && Array.isArray(value))
+        out[key] = value.map((v: unknown) => (isObject(v) ? this.walk(v) : v));
       else if (SCHEMA_MAP_KEYWORDS.includes(key) && isObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, v]) => [name, isObject(v) ? this.walk(v) : v]));
       } else out[key] = value;

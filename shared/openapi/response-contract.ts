@@ -123,9 +123,10 @@ export class ResponseContract {
     return [`Allow is "${allow.join(', ')}" but the document has ${documented.join(', ')}`];
   }
 
-  private errorBody(observed: ObservedResponse): { code?: unknown } | undefined {
+  private errorBody(observed: ObservedResponse): { code: string } | undefined {
     const problems = this.checkJson(observed, `#/components/schemas/Error`);
-    return problems.length === 0 ? (JSON.parse(observed.body.toString('utf8')) as { code?: unknown }) : undefined;
+    // Checked against the Error schema just above, whose code is a required string.
+    return problems.length === 0 ? (JSON.parse(observed.body.toString('utf8')) as { code: string }) : undefined;
   }
 
   private checkHeaders(observed: ObservedResponse, response: ResponseObject): string[] {

@@ -39,6 +39,8 @@ export function clientErrorAnswer(err: ClientError, requestStarted: boolean, tim
       return requestStarted
         ? errors.requestTimeout(timeouts.httpRequestTimeoutMs / 1000)
         : errors.requestTimeout(timeouts.httpHeadersTimeoutMs / 1000, 'headers');
+    case undefined:
+      return undefined;
   }
   if (err.code?.startsWith('HPE_')) return errors.malformedHttp(err.reason ?? err.message);
   return undefined;

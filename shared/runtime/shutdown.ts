@@ -37,7 +37,9 @@ export function exitOnUnhandledFaults(logger: Logger, close: () => Promise<void>
     if (exiting) return;
     exiting = true;
     setTimeout(() => process.exit(1), graceMs).unref();
-    close().finally(() => process.exit(1));
+    close()
+      .catch((closeErr: unknown) => logger.error({ err: closeErr }, 'closing after the fault failed'))
+      .finally(() => process.exit(1));
   };
   process.on('uncaughtException', onFault('uncaught exception'));
   process.on('unhandledRejection', onFault('unhandled rejection'));

@@ -122,6 +122,8 @@ export function reportReadyToSupervisor(url: string, close: () => Promise<void>)
   if (!process.send) return;
   process.send({ type: 'ready', url } satisfies ReadyMessage);
   process.once('disconnect', () => {
-    close().finally(() => process.exit(0));
+    close()
+      .catch((err: unknown) => console.error('closing after the supervisor left failed:', err))
+      .finally(() => process.exit(0));
   });
 }

@@ -103,7 +103,7 @@ export function prepareJobCreate(body: Record<string, unknown>, now = new Date()
     } else if (value === null) {
       delete body[field];
     } else if (Array.isArray(value)) {
-      const items = value.map((item) => (typeof item === 'string' ? item.trim() : item));
+      const items = value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item));
       // Empty items are dropped only from an all-string list, so problems keep the indices sent.
       body[field] = items.every((item) => typeof item === 'string') ? items.filter((item) => item !== '') : items;
     }

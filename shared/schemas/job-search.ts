@@ -35,7 +35,7 @@ export interface CommaListSpec {
 /** A comma-separated list parameter: a string on the wire, an array of `item` in the document. */
 export function commaList(item: TSchema, description: string, options: { maxItems?: number; example?: string[] } = {}) {
   const spec: CommaListSpec = {
-    items: JSON.parse(JSON.stringify(item)),
+    items: JSON.parse(JSON.stringify(item)) as Record<string, unknown>,
     maxItems: options.maxItems ?? MAX_LIST_VALUES,
     ...(options.example ? { example: options.example } : {}),
   };

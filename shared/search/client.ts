@@ -30,9 +30,9 @@ class ClusterTransport extends SniffingTransport {
   }
 
   // The base class overloads request() by `meta`; one signature that forwards both is enough here.
-  override request(params: TransportParams, options: TransportOptions = {}): any {
-    const retries = isReadRequest(params.method, params.path) ? options : { ...options, maxRetries: 0 };
-    return super.request(params, retries as any);
+  override request<TResponse = unknown>(params: TransportParams, options: TransportOptions = {}): Promise<TResponse> {
+    const retries: TransportOptions = isReadRequest(params.method, params.path) ? options : { ...options, maxRetries: 0 };
+    return super.request<TResponse>(params, retries);
   }
 }
 
