@@ -1,4 +1,3 @@
-import type { RequestListener } from 'node:http';
 import { loadConfig, type Config } from '../../shared/config';
 import { createLogger } from '../../shared/logger';
 import { describeStartError, serve } from '../../shared/runtime/serve';
@@ -11,11 +10,7 @@ export async function startReadService(config: Config = loadConfig()) {
   const logger = createLogger(config.logLevel, 'read');
   const search = createSearchClient(config);
   const { app } = createReadApp({ config, search, logger });
-  const handle = app.callback();
-  // Koa answers a failed request itself (ctx.onerror); its promise rejects only when that answer fails too.
-  const listener: RequestListener = (req, res) =>
-    void handle(req, res).catch((err: unknown) => logger.error({ err }, 'request handler failed'));
-  const served = await serve(listener, config.readPort, logger, () => search.close(), config);
+  const served = await serve(app.callback(), config.readPort, logger, () => search.close(), config);
   exitOnUnhandledFaults(logger, served.close, 10_000);
   logger.info({ url: served.url }, 'read service listening');
   return served;

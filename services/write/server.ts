@@ -1,4 +1,3 @@
-import type { RequestListener } from 'node:http';
 import { loadConfig, type Config } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { createLogger } from '../../shared/logger';
@@ -15,12 +14,8 @@ export async function startWriteService(config: Config = loadConfig()) {
   const search = createSearchClient(config);
   const { app, http } = createWriteApp({ config, db, search, logger });
   let indexer: RunningIndexer | undefined;
-  const handle = app.callback();
-  // Koa answers a failed request itself (ctx.onerror); its promise rejects only when that answer fails too.
-  const listener: RequestListener = (req, res) =>
-    void handle(req, res).catch((err: unknown) => logger.error({ err }, 'request handler failed'));
   const served = await serve(
-    listener,
+    app.callback(),
     config.writePort,
     logger,
     async () => {

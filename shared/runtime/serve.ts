@@ -11,18 +11,25 @@ export interface Served {
   close: () => Promise<void>;
 }
 
+/** What a Koa app's callback() is: a request listener that settles when the answer is sent. */
+export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
 /**
  * Listens on `port` and shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight
  * requests finish, then run `onClose` (closing pools and clients). `timeouts` come from the
  * caller's config.
  */
 export async function serve(
-  handler: http.RequestListener,
+  handle: RequestHandler,
   port: number,
   logger: Logger,
   onClose: () => Promise<void>,
   timeouts: HttpTimeouts,
 ): Promise<Served> {
+  // Koa answers a failed request itself (ctx.onerror); its promise rejects only when that answer
+  // fails too, which is logged here rather than left to the unhandled-rejection exit.
+  const handler: http.RequestListener = (req, res) =>
+    void handle(req, res).catch((err: unknown) => logger.error({ err }, 'request handler failed'));
   const server = createHttpServer(handler, timeouts, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
