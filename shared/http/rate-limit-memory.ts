@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { LimiterOptions, RateDecision, RateLimitStore } from './rate-limit-store';
+import { decisionOf, type LimiterOptions, type RateDecision, type RateLimitStore } from './rate-limit-store';
 
 const DEFAULT_MAX_KEYS = 100_000;
 
@@ -40,14 +40,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
       [res, allowed] = [refusal, false];
     }
     if (res.isFirstInDuration) this.windowOpened(key);
-    return this.decision(res, allowed);
+    return decisionOf(res, this.options.limit, allowed);
   }
 
   async peek(key: string): Promise<RateDecision | undefined> {
     const res = await this.limiter.get(key);
     // A window that has ended but whose timer has not dropped it yet is no window.
     if (!res || res.msBeforeNext <= 0) return undefined;
-    return this.decision(res, res.consumedPoints < this.options.limit);
+    return decisionOf(res, this.options.limit, res.consumedPoints < this.options.limit);
   }
 
   /** Windows remembered now, at most maxKeys (ended ones included until evicted or reopened). */
@@ -62,15 +62,5 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const oldest = this.opened.values().next().value!;
     this.opened.delete(oldest);
     void this.limiter.delete(oldest);
-  }
-
-  private decision(res: RateLimiterRes, allowed: boolean): RateDecision {
-    const { limit } = this.options;
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, limit - res.consumedPoints),
-      resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-    };
   }
 }

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
-import type { LimiterOptions, RateDecision, RateLimitStore } from './rate-limit-store';
+import { decisionOf, type LimiterOptions, type RateDecision, type RateLimitStore } from './rate-limit-store';
 
 /**
  * How long a rate-limit count may wait for Redis. A limiter is on the path of every request:
@@ -124,13 +124,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       const res = await this.limiter.consume(key);
       this.health.answered();
-      return this.decision(res, true);
+      return decisionOf(res, this.options.limit, true);
     } catch (refusal) {
       // rate-limiter-flexible rejects with the window's state when the limit is used up, and with
       // an Error when Redis failed.
       if (refusal instanceof RateLimiterRes) {
         this.health.answered();
-        return this.decision(refusal, false);
+        return decisionOf(refusal, this.options.limit, false);
       }
       this.health.failed(this.options.name, refusal);
       return this.fallback.consume(key);
@@ -141,20 +141,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       const res = await this.limiter.get(key);
       this.health.answered();
-      return res ? this.decision(res, res.consumedPoints < this.options.limit) : undefined;
+      return res ? decisionOf(res, this.options.limit, res.consumedPoints < this.options.limit) : undefined;
     } catch (err) {
       this.health.failed(this.options.name, err);
       return this.fallback.peek(key);
     }
-  }
-
-  private decision(res: RateLimiterRes, allowed: boolean): RateDecision {
-    const { limit } = this.options;
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, limit - res.consumedPoints),
-      resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-    };
   }
 }

@@ -1,3 +1,4 @@
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 /** What a limiter decided for one request: whether it may pass, and what the RateLimit-* headers say. */
 export interface RateDecision {
   allowed: boolean;
@@ -30,4 +31,14 @@ export interface LimiterOptions {
   windowMs: number;
   /** Upper bound of the memory: windows remembered at once (default 100 000, a few MB). */
   maxKeys?: number;
+}
+
+/** A window's state as rate-limiter-flexible reports it, in the terms of the RateLimit headers. */
+export function decisionOf(res: RateLimiterRes, limit: number, allowed: boolean): RateDecision {
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, limit - res.consumedPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
 }
