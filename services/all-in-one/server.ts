@@ -1,11 +1,10 @@
 import { loadConfig, type Config } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { createLogger } from '../../shared/logger';
-import { describeStartError, serve } from '../../shared/runtime/serve';
-import { exitOnUnhandledFaults } from '../../shared/runtime/shutdown';
+import { describeStartError } from '../../shared/runtime/serve';
 import { reportReadyToSupervisor } from '../../shared/runtime/supervisor';
 import { createSearchClient } from '../../shared/search/client';
-import { startOutboxIndexer, type RunningIndexer } from '../indexer';
+import { serveWithIndexer } from '../write';
 import { createAllInOneApp } from './app';
 
 /**
@@ -17,20 +16,7 @@ export async function startAllInOne(config: Config = loadConfig()) {
   const db = new Database(config);
   const search = createSearchClient(config);
   const { handler, http } = createAllInOneApp({ config, db, search, logger });
-  let indexer: RunningIndexer | undefined;
-  const served = await serve(
-    handler,
-    config.port,
-    logger,
-    async () => {
-      await indexer?.stop();
-      await Promise.all([db.close(), search.close()]);
-    },
-    config,
-  );
-  // Started once listening succeeded, so a failed start leaves nothing running.
-  if (config.runIndexer) indexer = startOutboxIndexer(config, db, logger, http.metrics.registry);
-  exitOnUnhandledFaults(logger, served.close, 10_000);
+  const served = await serveWithIndexer(handler, config.port, { config, db, search, logger }, http.metrics.registry);
   logger.info({ url: served.url }, 'API listening');
   return served;
 }

@@ -3,6 +3,7 @@
  * the salary backfill), benchmarks and tests outside this folder may use.
  */
 export { createWriteApp } from './app';
+export { serveWithIndexer } from './serve-with-indexer';
 export type { WriteDeps } from './deps';
 export { authenticate, type Caller } from './auth/authenticate';
 export { backfillStructuredSalaries, type BackfillResult } from './commands/backfill-salaries';

@@ -1,11 +1,10 @@
 import { loadConfig, type Config } from '../../shared/config';
 import { Database } from '../../shared/db/database';
 import { createLogger } from '../../shared/logger';
-import { describeStartError, serve } from '../../shared/runtime/serve';
-import { exitOnUnhandledFaults } from '../../shared/runtime/shutdown';
+import { describeStartError } from '../../shared/runtime/serve';
 import { createSearchClient } from '../../shared/search/client';
 import { createWriteApp } from './app';
-import { startOutboxIndexer, type RunningIndexer } from '../indexer';
+import { serveWithIndexer } from './serve-with-indexer';
 
 /** Runs the write service alone on WRITE_PORT, with the outbox indexer inside unless RUN_INDEXER=false. */
 export async function startWriteService(config: Config = loadConfig()) {
@@ -13,20 +12,7 @@ export async function startWriteService(config: Config = loadConfig()) {
   const db = new Database(config);
   const search = createSearchClient(config);
   const { app, http } = createWriteApp({ config, db, search, logger });
-  let indexer: RunningIndexer | undefined;
-  const served = await serve(
-    app.callback(),
-    config.writePort,
-    logger,
-    async () => {
-      await indexer?.stop();
-      await Promise.all([db.close(), search.close()]);
-    },
-    config,
-  );
-  // Started once listening succeeded, so a failed start leaves nothing running.
-  if (config.runIndexer) indexer = startOutboxIndexer(config, db, logger, http.metrics.registry);
-  exitOnUnhandledFaults(logger, served.close, 10_000);
+  const served = await serveWithIndexer(app.callback(), config.writePort, { config, db, search, logger }, http.metrics.registry);
   logger.info({ url: served.url }, 'write service listening');
   return served;
 }
