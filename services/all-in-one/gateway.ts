@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Config } from '../../shared/config';
@@ -9,7 +10,6 @@ import type { AnyRoute } from '../../shared/http/route';
 import { createServiceApp, type ProtocolEndpoint } from '../../shared/http/service-app';
 import type { Logger } from '../../shared/logger';
 import { docsRoutes, withOpenApi } from '../../shared/openapi/api-docs-routes';
-import type { RequestHandler } from '../../shared/runtime/serve';
 import { WHOLE_API } from '../../shared/openapi/document-info';
 
 interface MountedApp {
@@ -47,7 +47,7 @@ export function createGateway(options: {
   config: Pick<Config, 'trustProxy' | 'metricsToken' | 'corsWriteOrigins'>;
   /** Endpoints of other protocols the gateway serves itself, through its own middleware (/mcp). */
   endpoints?: readonly ProtocolEndpoint[];
-}): RequestHandler {
+}): http.RequestListener {
   const gateway = createServiceApp({
     logger: options.logger,
     // The base URL's /openapi.json describes the whole API: the gateway's own routes and every app's.
@@ -64,14 +64,16 @@ export function createGateway(options: {
   });
   const own = gateway.app.callback();
   const targets = options.apps.map((a) => ({ router: a.router, handle: a.app.callback() }));
+  // Koa answers a failed request itself (ctx.onerror); its promise rejects only when that answer fails too.
+  const settle = (handled: Promise<void>) => void handled.catch((err: unknown) => options.logger.error({ err }, 'request handler failed'));
   return (req, res) => {
     const path = targetPath(req.url ?? '/');
     // A CORS preflight goes to the app that serves the method it asks about: that app knows
     // whether the operation may be called from the page's origin.
     const method = preflightMethod(req.method, req.headers) ?? req.method ?? 'GET';
     if (!gateway.router.match(path, method).route) {
-      for (const target of targets) if (target.router.match(path, method).route) return target.handle(req, res);
+      for (const target of targets) if (target.router.match(path, method).route) return settle(target.handle(req, res));
     }
-    return own(req, res);
+    settle(own(req, res));
   };
 }

@@ -11,8 +11,8 @@ export interface Served {
   close: () => Promise<void>;
 }
 
-/** What a Koa app's callback() is: a request listener that settles when the answer is sent. */
-export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+/** A request listener, or a Koa app's callback(), which settles when the answer is sent. */
+export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
 /**
  * Listens on `port` and shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight
@@ -28,8 +28,10 @@ export async function serve(
 ): Promise<Served> {
   // Koa answers a failed request itself (ctx.onerror); its promise rejects only when that answer
   // fails too, which is logged here rather than left to the unhandled-rejection exit.
-  const handler: http.RequestListener = (req, res) =>
-    void handle(req, res).catch((err: unknown) => logger.error({ err }, 'request handler failed'));
+  const handler: http.RequestListener = (req, res) => {
+    const settled = handle(req, res);
+    if (settled) settled.catch((err: unknown) => logger.error({ err }, 'request handler failed'));
+  };
   const server = createHttpServer(handler, timeouts, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

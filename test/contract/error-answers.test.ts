@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import type Koa from 'koa';
 import { expect } from 'chai';
 import { createAllInOneApp } from '../../services/all-in-one';
@@ -7,7 +8,6 @@ import { errors } from '../../shared/errors';
 import { resetDatabase, testConfig, testDb, testLogger, testSearch } from '../support/context';
 import { createApiKey, createOrganization, createUser } from '../support/factories';
 import { httpClient } from '../support/http';
-import type { RequestHandler } from '../../shared/runtime/serve';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ORGANIZATIONS = '/organization.v1.OrganizationService/List';
@@ -24,7 +24,7 @@ function allowed(res: { headers: Record<string, string> }): string[] {
 
 describe('JSON errors on every path, through the one error boundary', () => {
   const app = createAllInOneApp({ config: testConfig(), db: testDb(), search: testSearch(), logger: testLogger });
-  const targets: { name: string; handler: Koa | RequestHandler; methods: Record<string, string[]>; bodies: boolean }[] = [
+  const targets: { name: string; handler: Koa | http.RequestListener; methods: Record<string, string[]>; bodies: boolean }[] = [
     {
       name: 'the all-in-one base URL',
       handler: app.handler,

@@ -3,14 +3,13 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import { checkResponse } from './contract';
-import type { RequestHandler } from '../../shared/runtime/serve';
 
 /**
  * The HTTP client of the integration tests: supertest over the app's callback, with every
  * response checked against the OpenAPI document (./contract), so code and document cannot drift.
  * Every integration test talks to the services through this.
  */
-export function httpClient(app: Koa | RequestHandler) {
+export function httpClient(app: Koa | http.RequestListener) {
   return supertest(contractChecked(app));
 }
 
@@ -18,7 +17,7 @@ export function httpClient(app: Koa | RequestHandler) {
  * The app's handler with every response checked against the OpenAPI document: for tests that
  * must see the bytes on the wire, which supertest hides (it decompresses).
  */
-export function contractChecked(app: Koa | RequestHandler): RequestHandler {
+export function contractChecked(app: Koa | http.RequestListener): http.RequestListener {
   const handler = typeof app === 'function' ? app : app.callback();
   return (req, res) => {
     const chunks: Buffer[] = [];
