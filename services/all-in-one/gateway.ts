@@ -57,8 +57,7 @@ export function createGateway(options: {
       options.apps.flatMap((a) => a.routes),
     ),
     http: options.http,
-    trustProxy: options.config.trustProxy,
-    corsWriteOrigins: options.config.corsWriteOrigins,
+    config: options.config,
     fallbackRouters: options.apps.map((a) => a.router),
     endpoints: options.endpoints,
   });

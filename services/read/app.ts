@@ -19,15 +19,5 @@ export function createReadApp(deps: ReadDeps) {
     ],
     READ_SERVICE,
   );
-  return {
-    ...createServiceApp({
-      logger: deps.logger,
-      routes,
-      http,
-      trustProxy: deps.config.trustProxy,
-      corsWriteOrigins: deps.config.corsWriteOrigins,
-    }),
-    routes,
-    http,
-  };
+  return { ...createServiceApp({ logger: deps.logger, routes, http, config: deps.config }), routes, http };
 }

@@ -17,15 +17,5 @@ export function createWriteApp(deps: WriteDeps) {
     [...writeRoutes(deps), ...healthRoutes({ postgres: () => deps.db.ping() }), metricsRoute(http.metrics, deps.config.metricsToken)],
     WRITE_SERVICE,
   );
-  return {
-    ...createServiceApp({
-      logger: deps.logger,
-      routes,
-      http,
-      trustProxy: deps.config.trustProxy,
-      corsWriteOrigins: deps.config.corsWriteOrigins,
-    }),
-    routes,
-    http,
-  };
+  return { ...createServiceApp({ logger: deps.logger, routes, http, config: deps.config }), routes, http };
 }

@@ -1,5 +1,6 @@
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
+import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { compressResponses } from './compression';
 import { conditionalGet } from './conditional-get';
@@ -20,10 +21,11 @@ export interface ServiceAppOptions {
   routes: readonly AnyRoute[];
   /** Metrics and rate-limit windows of the process (shared by the all-in-one's apps). */
   http: HttpState;
-  /** Take the client address from X-Forwarded-For (set TRUST_PROXY behind a proxy only). */
-  trustProxy: boolean;
-  /** Origins whose pages may call the operations that take an API key (config.corsWriteOrigins). */
-  corsWriteOrigins: readonly string[];
+  /**
+   * trustProxy: take the client address from X-Forwarded-For (TRUST_PROXY, behind a proxy only);
+   * corsWriteOrigins: origins whose pages may call the operations that take an API key.
+   */
+  config: Pick<Config, 'trustProxy' | 'corsWriteOrigins'>;
   /** Routers of other apps whose paths count for 405 answers (the all-in-one gateway). */
   fallbackRouters?: readonly Router[];
   /** Endpoints of another protocol over HTTP that dispatch back through the API (/mcp): see ProtocolEndpoint. */
@@ -74,8 +76,7 @@ export function createServiceApp({
   logger,
   routes,
   http,
-  trustProxy,
-  corsWriteOrigins,
+  config: { trustProxy, corsWriteOrigins },
   fallbackRouters = [],
   endpoints = [],
 }: ServiceAppOptions): { app: Koa; router: Router } {
