@@ -82,3 +82,69 @@ export function scoreSystem(perQuery: ReadonlyMap<string, QueryScores>): SystemS
     unjudged: all.reduce((sum, s) => sum + s.unjudged, 0),
   };
 }
+
+/** Mean nDCG@10 and P@10 of the queries of one category (style), and how many there are. */
+export interface CategoryScores {
+  queries: number;
+  ndcg10: number;
+  p10: number;
+}
+
+/** The means per category, in the order the categories first appear; `styleOf` names each query's category. */
+export function scoreByCategory(perQuery: ReadonlyMap<string, QueryScores>, styleOf: (q: string) => string): Map<string, CategoryScores> {
+  const groups = new Map<string, QueryScores[]>();
+  for (const [q, scores] of perQuery) groups.set(styleOf(q), [...(groups.get(styleOf(q)) ?? []), scores]);
+  return new Map(
+    [...groups].map(([style, all]) => [
+      style,
+      { queries: all.length, ndcg10: mean(all.map((s) => s.ndcg10)), p10: mean(all.map((s) => s.p10)) },
+    ]),
+  );
+}
+
+/** Below this, two per-query figures count as equal (sums of logarithms differ in the last bits). */
+export const TIE = 1e-9;
+
+/**
+ * Two-sided exact sign test: p = min(1, 2·P[X ≤ min(wins, losses)]) with X ~ Bin(wins + losses, 1/2),
+ * ties left out before (1 when every pair ties). The terms are summed from their logarithms, as
+ * 2^-n alone underflows past n = 1074.
+ */
+export function signTest(wins: number, losses: number): number {
+  const n = wins + losses;
+  let logTerm = -n * Math.LN2;
+  let tail = 0;
+  for (let k = 0; k <= Math.min(wins, losses); k++) {
+    if (k > 0) logTerm += Math.log(n - k + 1) - Math.log(k);
+    tail += Math.exp(logTerm);
+  }
+  return Math.min(1, 2 * tail);
+}
+
+/** A subject against a baseline, query by query: how often it scores higher, the same, lower, and whether that is chance. */
+export interface PairedTest {
+  /** Queries both sides have. */
+  pairs: number;
+  wins: number;
+  ties: number;
+  losses: number;
+  /** Mean of subject - baseline over every pair, ties included. */
+  meanDifference: number;
+  /** Two-sided exact sign test over the pairs that do not tie. */
+  p: number;
+}
+
+/** Pairs the queries both maps have (one figure per query, e.g. nDCG@10) and tests subject against baseline. */
+export function pairedTest(subject: ReadonlyMap<string, number>, baseline: ReadonlyMap<string, number>): PairedTest {
+  const differences = [...subject].filter(([q]) => baseline.has(q)).map(([q, value]) => value - baseline.get(q)!);
+  const wins = differences.filter((d) => d >= TIE).length;
+  const losses = differences.filter((d) => d <= -TIE).length;
+  return {
+    pairs: differences.length,
+    wins,
+    ties: differences.length - wins - losses,
+    losses,
+    meanDifference: mean(differences),
+    p: signTest(wins, losses),
+  };
+}

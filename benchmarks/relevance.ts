@@ -1,12 +1,17 @@
 /**
  * `npm run bench -- relevance`: the product's search against plain BM25 (one multi_match over
- * the unstemmed title and description) on the real postings (./relevance-world), scored with the
- * judgments of benchmarks/relevance/judgments.json for the queries of queries.json: P@10,
- * nDCG@10, MRR and the queries that found nothing, for both systems, and each query where the
- * product ranks below BM25. Postings in either top 10 that nobody judged yet are written,
- * shuffled and without saying which system found them, to .cache/relevance-pool.json, to be
- * judged blind and added to judgments.json (never rewritten). The search time of both systems is
- * measured too, as the ratio product / BM25 over the same queries.
+ * the unstemmed title and description) on the real postings (./relevance-world), on two query
+ * sets, each scored with its own judgments and reported on its own: the development set
+ * (benchmarks/relevance/queries.json, judgments.json), which changes are tuned on, and the
+ * held-out set (heldout-queries.json, heldout-judgments.json), which they never are. Per set:
+ * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
+ * style); each query where the product ranks below BM25, and why (./relevance-report); paired
+ * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
+ * again with today's judgments, as a third system. Postings in any top 10 that nobody judged yet
+ * are written, shuffled and without saying which system found them, to .cache/relevance-pool.json
+ * (development) and .cache/relevance-heldout-pool.json (held-out), to be judged blind and added to
+ * the judgments (never rewritten). The search time of both systems is measured too, as the ratio
+ * product / BM25 over the queries of both sets.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,22 +21,58 @@ import { readSearchParams } from '../services/read';
 import { queryWords } from '../services/read';
 import { searchJobs } from '../services/read';
 import type { BenchOptions } from './lib/args';
-import { formatColumns, type Comparison } from './lib/report';
+import type { Comparison } from './lib/report';
 import { median, round, timeRatio } from './lib/stats';
-import { scoreQuery, scoreSystem, type Grades, type QueryScores, type SystemScores } from './relevance-metrics';
+import { DEPTH, type Grades } from './relevance-metrics';
+import {
+  formatSetReport,
+  parseRunOutput,
+  previousRankings,
+  scoreSet,
+  type RankedQuery,
+  type Ranking,
+  type SetReport,
+} from './relevance-report';
 import { relevanceWorld, type RealPosting } from './relevance-world';
 
-const QUERIES_FILE = path.resolve(__dirname, 'relevance/queries.json');
-const JUDGMENTS_FILE = path.resolve(__dirname, 'relevance/judgments.json');
-export const POOL_FILE = path.resolve(__dirname, '../.cache/relevance-pool.json');
+const RELEVANCE_DIR = path.resolve(__dirname, 'relevance');
+const CACHE_DIR = path.resolve(__dirname, '../.cache');
+export const POOL_FILE = path.join(CACHE_DIR, 'relevance-pool.json');
+export const HELDOUT_POOL_FILE = path.join(CACHE_DIR, 'relevance-heldout-pool.json');
 /** Timed rounds over every query, after one warm-up round. */
 const TIMED_ROUNDS = 5;
 
-/** A query of queries.json; `note` explains why it may rank below BM25. */
+/** A query set's files (queries and judgments in benchmarks/relevance/), and where its postings to judge go. */
+interface SetFiles {
+  name: 'development' | 'heldout';
+  title: string;
+  queriesFile: string;
+  judgmentsFile: string;
+  poolFile: string;
+}
+const SETS: readonly SetFiles[] = [
+  { name: 'development', title: 'Development set', queriesFile: 'queries.json', judgmentsFile: 'judgments.json', poolFile: POOL_FILE },
+  {
+    name: 'heldout',
+    title: 'Held-out set (never tuned on)',
+    queriesFile: 'heldout-queries.json',
+    judgmentsFile: 'heldout-judgments.json',
+    poolFile: HELDOUT_POOL_FILE,
+  },
+];
+
+/** A query of a set; `note` explains why it may rank below BM25. */
 interface BenchQuery {
   q: string;
   style: string;
   note?: string;
+}
+
+/** A set as read: its queries and their grades by query. */
+interface QuerySet {
+  files: SetFiles;
+  queries: BenchQuery[];
+  judgments: Record<string, Grades>;
 }
 
 /** What a system answers for a query: the job ids of its first ten results, and how many it found. */
@@ -80,6 +121,52 @@ async function timeSystems(
   return times;
 }
 
+/** A JSON file of benchmarks/relevance/, or `missing` when there is no such file. */
+async function readRelevanceFile(name: string, missing?: unknown): Promise<unknown> {
+  const text = await readFile(path.join(RELEVANCE_DIR, name), 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' && missing !== undefined) return undefined;
+    throw err;
+  });
+  return text === undefined ? missing : JSON.parse(text);
+}
+
+/** A set's queries and judgments; judgments not written yet (the held-out set's, until it is judged) are none. */
+async function readSet(files: SetFiles): Promise<QuerySet> {
+  const { queries } = (await readRelevanceFile(files.queriesFile)) as { queries: BenchQuery[] };
+  const judgments = (await readRelevanceFile(files.judgmentsFile, {})) as Record<string, Grades>;
+  return { files, queries, judgments };
+}
+
+/** The product rankings of an earlier run's --json output; a file that is not one is said with its name. */
+async function readPrevious(file: string): Promise<Map<string, Ranking>> {
+  try {
+    return previousRankings(parseRunOutput(await readFile(file, 'utf8')));
+  } catch (err) {
+    throw new Error(`--previous ${file}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
+/** Runs each query once on both systems, as posting keys, beside the previous run's ranking where it had the query. */
+async function rankQueries(
+  systems: Record<'product' | 'bm25', System>,
+  queries: readonly BenchQuery[],
+  keyOfJob: ReadonlyMap<string, string>,
+  previous: ReadonlyMap<string, Ranking> | undefined,
+): Promise<RankedQuery[]> {
+  const ranked: RankedQuery[] = [];
+  for (const { q, style, note } of queries) {
+    const rank = async (system: System): Promise<Ranking> => {
+      const { ids, total } = await system(q);
+      return { top: ids.map((id) => keyOfJob.get(id) ?? `job:${id}`), results: total };
+    };
+    const product = await rank(systems.product);
+    const bm25 = await rank(systems.bm25);
+    const before = previous?.get(q);
+    ranked.push({ q, style, ...(note ? { note } : {}), rankings: { product, bm25, ...(before ? { previous: before } : {}) } });
+  }
+  return ranked;
+}
+
 const shuffled = <T>(items: T[]): T[] => {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -100,93 +187,89 @@ const poolItem = (q: string, key: string, p: RealPosting) => ({
   description: (p.description ?? '').slice(0, 900),
 });
 
-const fixed = (n: number) => n.toFixed(3);
+/**
+ * The postings of any system's top 10 (the previous run's too) that have no grade for the query,
+ * once each and shuffled, so that the judge cannot tell which system found them.
+ */
+function unjudgedPool(
+  ranked: readonly RankedQuery[],
+  judgments: Readonly<Record<string, Grades>>,
+  postings: ReadonlyMap<string, RealPosting>,
+): ReturnType<typeof poolItem>[] {
+  const pool = new Map<string, ReturnType<typeof poolItem>>();
+  for (const { q, rankings } of ranked)
+    for (const ranking of [rankings.product, rankings.bm25, rankings.previous])
+      for (const key of ranking?.top.slice(0, DEPTH) ?? [])
+        if (judgments[q]?.[key] === undefined && postings.has(key)) pool.set(`${q}\u0000${key}`, poolItem(q, key, postings.get(key)!));
+  return shuffled([...pool.values()]);
+}
 
-function report(
-  systems: Record<'product' | 'bm25', SystemScores>,
-  below: { q: string; product: number; bm25: number; note?: string }[],
-  queries: number,
-): string {
-  const rows = [
-    ['system', 'P@10', 'nDCG@10', 'MRR', 'zero-result queries', 'unjudged in top 10'],
-    ...(['product', 'bm25'] as const).map((name) => [
-      name === 'product' ? 'product search' : 'plain BM25 (title + description)',
-      fixed(systems[name].p10),
-      fixed(systems[name].ndcg10),
-      fixed(systems[name].mrr),
-      systems[name].zeroResults.length === 0 ? 'none' : systems[name].zeroResults.join('; '),
-      String(systems[name].unjudged),
-    ]),
-  ];
-  const lines = [`Relevance on the real postings, ${queries} judged queries (benchmarks/relevance/):`, formatColumns(rows)];
-  if (below.length === 0) lines.push('Every query ranks at least as well as BM25 on nDCG@10.');
-  else {
-    lines.push(`Queries below BM25 on nDCG@10 (${below.length}):`);
-    for (const b of below) lines.push(`  "${b.q}": ${fixed(b.product)} vs ${fixed(b.bm25)}${b.note ? ` (${b.note})` : ' (no note)'}`);
-  }
+function report(sets: readonly QuerySet[], reports: readonly SetReport[], previous: { file: string; queries: number } | undefined): string {
+  const lines = ['Relevance on the real postings (benchmarks/relevance/), each query set scored with its own judgments.'];
+  if (previous)
+    lines.push(
+      `previous run = the product rankings of ${previous.file} (${previous.queries} queries), scored again with today's judgments.`,
+    );
+  for (const [i, { files }] of sets.entries())
+    lines.push('', formatSetReport(files.title, `${files.queriesFile}, ${files.judgmentsFile}`, reports[i]));
   return lines.join('\n');
 }
 
 /** The benchmark; the outcome has the timing comparison for the main table and the relevance report of its own. */
 export async function relevance(
-  _options: BenchOptions,
+  options: BenchOptions,
   log: (message: string) => void,
 ): Promise<{ comparisons: Comparison[]; json: unknown; text: string }> {
-  const { queries } = JSON.parse(await readFile(QUERIES_FILE, 'utf8')) as { queries: BenchQuery[] };
-  const judgments = JSON.parse(await readFile(JUDGMENTS_FILE, 'utf8').catch(() => '{}')) as Record<string, Grades>;
+  const sets = await Promise.all(SETS.map(readSet));
+  // Read before the world is built, so that a wrong file is said at once.
+  const previous = options.previous === undefined ? undefined : { file: options.previous, rankings: await readPrevious(options.previous) };
+  if (previous) log(`relevance: ${previous.file} holds the product rankings of ${previous.rankings.size} queries`);
   const { world, postings, keyOfJob, reused } = await relevanceWorld(log);
   try {
     log(`relevance: ${reused ? 'reusing' : 'built'} ${world.config.indexAlias} with ${keyOfJob.size} traced postings`);
     const index = world.config.indexAlias;
     const systems = { product: productSearch(world.search, index), bm25: bm25Search(world.search, index) };
-    const perQuery = { product: new Map<string, QueryScores>(), bm25: new Map<string, QueryScores>() };
-    const rankings: Record<string, Record<'product' | 'bm25', string[]>> = {};
-    const pool = new Map<string, ReturnType<typeof poolItem>>();
-    for (const { q } of queries) {
-      const grades = judgments[q] ?? {};
-      rankings[q] = { product: [], bm25: [] };
-      for (const name of ['product', 'bm25'] as const) {
-        const { ids, total } = await systems[name](q);
-        const keys = ids.map((id) => keyOfJob.get(id) ?? `job:${id}`);
-        rankings[q][name] = keys;
-        perQuery[name].set(q, scoreQuery(keys, grades, total));
-        for (const key of keys)
-          if (grades[key] === undefined && postings.has(key)) pool.set(`${q}\u0000${key}`, poolItem(q, key, postings.get(key)!));
-      }
+    const ranked: RankedQuery[][] = [];
+    for (const set of sets) ranked.push(await rankQueries(systems, set.queries, keyOfJob, previous?.rankings));
+
+    await mkdir(CACHE_DIR, { recursive: true });
+    for (const [i, set] of sets.entries()) {
+      const pool = unjudgedPool(ranked[i], set.judgments, postings);
+      await writeFile(set.files.poolFile, JSON.stringify(pool, null, 1));
+      log(
+        `relevance: ${set.files.name}: ${pool.length} pooled posting(s) not judged yet, written shuffled to ${path.relative(process.cwd(), set.files.poolFile)}`,
+      );
     }
-    await mkdir(path.dirname(POOL_FILE), { recursive: true });
-    await writeFile(POOL_FILE, JSON.stringify(shuffled([...pool.values()]), null, 1));
-    if (pool.size > 0)
-      log(`relevance: ${pool.size} pooled posting(s) not judged yet, written shuffled to ${path.relative(process.cwd(), POOL_FILE)}`);
 
-    const scores = { product: scoreSystem(perQuery.product), bm25: scoreSystem(perQuery.bm25) };
-    const below = queries
-      .map(({ q, note }) => ({ q, note, product: perQuery.product.get(q)!.ndcg10, bm25: perQuery.bm25.get(q)!.ndcg10 }))
-      .filter((b) => b.product < b.bm25 - 1e-9);
+    const titleOf = (key: string) => postings.get(key)?.title ?? key;
+    const reports = sets.map((set, i) => scoreSet(ranked[i], set.judgments, titleOf, previous !== undefined));
+    const previousSummary = previous && { file: previous.file, queries: previous.rankings.size };
+    if (previous)
+      for (const [i, set] of sets.entries())
+        log(
+          `relevance: ${set.files.name}: ${reports[i].scores.previous!.queries} of ${set.queries.length} queries compared with ${previous.file}`,
+        );
 
-    log('relevance: timing both systems over every query');
-    const times = await timeSystems(systems, queries);
+    const allQueries = sets.flatMap((set) => set.queries);
+    log('relevance: timing both systems over every query of both sets');
+    const times = await timeSystems(systems, allQueries);
     const product = median(times.product);
     const bm25 = median(times.bm25);
     const comparison: Comparison = {
       benchmark: 'relevance',
-      case: `search, ${queries.length} real-data queries x ${TIMED_ROUNDS}`,
+      case: `search, ${allQueries.length} real-data queries (both sets) x ${TIMED_ROUNDS}`,
       subject: { label: 'product search (client to Elasticsearch)', unit: 'ms', figures: { median: round(product) } },
       baseline: { label: 'plain BM25 multi_match', unit: 'ms', figures: { median: round(bm25) } },
       ratios: { median: timeRatio(product, bm25) },
       note: 'the product may send a second request for a query no job matches in full (one word fewer)',
     };
-    const perQueryJson = queries.map(({ q, style, note }) => ({
-      q,
-      style,
-      ...(note ? { note } : {}),
-      product: { ...perQuery.product.get(q)!, top: rankings[q].product },
-      bm25: { ...perQuery.bm25.get(q)!, top: rankings[q].bm25 },
-    }));
     return {
       comparisons: [comparison],
-      json: { queries: queries.length, product: scores.product, bm25: scores.bm25, below_bm25: below, per_query: perQueryJson },
-      text: report(scores, below, queries.length),
+      json: {
+        ...(previousSummary ? { previous: previousSummary } : {}),
+        ...Object.fromEntries(sets.map((set, i) => [set.files.name, reports[i]])),
+      },
+      text: report(sets, reports, previousSummary),
     };
   } finally {
     await world.teardown(true);

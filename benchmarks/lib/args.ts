@@ -40,6 +40,8 @@ export interface BenchOptions {
   reuse: boolean;
   /** scale: the scenarios to measure (all when empty), to iterate on one without the others' minutes. */
   scenarios: string[];
+  /** relevance: an earlier run's --json output, whose product rankings are scored again with today's judgments. */
+  previous: string | undefined;
 }
 
 /** What `npm run bench -- --help` prints after the options: the benchmarks and how to run them. */
@@ -70,9 +72,16 @@ Benchmarks (default: all but scale, relevance and scale-out, in this order):
   relevance           only when named: the real postings of ../shared/data/real-postings/
                       imported with npm run import (kept between runs, built again when the
                       index definition changes), the queries of benchmarks/relevance/ run
-                      on the product's search and on plain BM25; prints P@10, nDCG@10, MRR
-                      and zero-result queries from the judgments, and writes the unjudged
-                      postings of both top 10s, shuffled, to .cache/relevance-pool.json
+                      on the product's search and on plain BM25, the development set
+                      (queries.json) and the held-out set (heldout-queries.json) each
+                      scored with its own judgments; prints P@10, nDCG@10, MRR and
+                      zero-result queries, overall and by category, the queries below
+                      BM25 and why, and sign tests per query; writes the unjudged postings
+                      of the top 10s, shuffled, to .cache/relevance-pool.json and
+                      .cache/relevance-heldout-pool.json. With --previous, an earlier
+                      run's product rankings are scored too:
+                        npm run -s bench -- relevance --json > .cache/relevance-before.json
+                        npm run bench -- relevance --previous .cache/relevance-before.json
 
 Benchmarks use their own databases and index aliases (jla_bench_*); Elasticsearch is started
 with scripts/elasticsearch.sh when no node answers (or ELASTICSEARCH_URL is used) and stopped
@@ -138,6 +147,10 @@ function benchCommand(io: { out: (s: string) => void; err: (s: string) => void }
       'scale: measure only this scenario (repeatable; a unique part of its name is enough, e.g. --scenario get); the report still lists every target, and those of scenarios not run are left unchecked',
       (scenario: string, scenarios: string[] = []) => [...scenarios, scenario],
     )
+    .option(
+      '--previous <file>',
+      "relevance: the --json output of an earlier relevance run (a path from the repository root); its product rankings are scored again with today's judgments as a third system, compared query by query, and their unjudged postings pooled",
+    )
     .helpOption('-h, --help', 'this text')
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError('(npm run bench -- --help for usage)')
@@ -169,6 +182,7 @@ export function parseBenchArgs(
       keep?: boolean;
       reuse?: boolean;
       scenario?: string[];
+      previous?: string;
     }>();
     // Run in the canonical order whatever order they were named in, each once.
     const names = named === undefined || named.length === 0 ? [...DEFAULT_BENCHMARKS] : BENCHMARK_NAMES.filter((n) => named.includes(n));
@@ -178,6 +192,8 @@ export function parseBenchArgs(
     const scenarios = values.scenario ?? [];
     if (scenarios.length > 0 && !names.includes('scale'))
       program.error('--scenario applies to the scale benchmark only (npm run bench -- scale --scenario get)', { exitCode: 2 });
+    if (values.previous !== undefined && !names.includes('relevance'))
+      program.error('--previous applies to the relevance benchmark only (npm run bench -- relevance --previous <file>)', { exitCode: 2 });
     const { jobs, requests, creates, batchSize } = values;
     return {
       ok: true,
@@ -192,6 +208,7 @@ export function parseBenchArgs(
         keep: values.keep === true,
         reuse: values.reuse === true,
         scenarios,
+        previous: values.previous,
       },
     };
   } catch (err) {

@@ -16,6 +16,7 @@ describe('npm run bench arguments', () => {
         keep: false,
         reuse: false,
         scenarios: [],
+        previous: undefined,
       },
     });
   });
@@ -42,6 +43,19 @@ describe('npm run bench arguments', () => {
       message: '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)',
     });
     expect(parseBenchArgs(['--reuse'])).to.have.property('ok', false);
+  });
+
+  it('takes --previous for relevance alone', () => {
+    const parsed = parseBenchArgs(['relevance', '--previous', '.cache/relevance-before.json']);
+    expect(parsed.ok && !parsed.help && parsed.options).to.deep.include({ names: ['relevance'], previous: '.cache/relevance-before.json' });
+    expect(parseBenchArgs(['read-latency', '--previous', 'x.json'])).to.deep.equal({
+      ok: false,
+      message: '--previous applies to the relevance benchmark only (npm run bench -- relevance --previous <file>)',
+    });
+    expect(parseBenchArgs(['relevance', '--previous'])).to.deep.equal({
+      ok: false,
+      message: "error: option '--previous <file>' argument missing",
+    });
   });
 
   it('asks for help', () => {
