@@ -306,8 +306,30 @@ export type JobInPage = Static<typeof JobInPage>;
  * Response of GET /agents/jobs (newest first) and GET /agents/jobs/search (best match first): a
  * page of active jobs, spec 4.1's `jobs` and `pagination`, and facets when asked (DESIGN.md 4).
  */
+/** Where the jobs of a search are, when its query names a place (services/read/search/run/search-jobs). */
+export const SearchPlace = Type.Object(
+  {
+    words: Type.Array(Type.String(), { description: 'The words of the query read as a place ("leeds", "los angeles")' }),
+    in_place_total: Type.Integer({
+      minimum: 0,
+      description: 'How many active jobs located there match the rest of the query (the filters applied)',
+    }),
+    includes_elsewhere: Type.Boolean({
+      description:
+        'true when too few jobs there match (fewer than 10): the results then hold every job located there first, then jobs elsewhere. ' +
+        'false when every result is located there',
+    }),
+  },
+  {
+    $id: 'SearchPlace',
+    additionalProperties: false,
+    description: 'Present when the query names a place: the results are the jobs located there, or those first and then jobs elsewhere',
+  },
+);
+export type SearchPlace = Static<typeof SearchPlace>;
+
 export const JobSearchResult = Type.Object(
-  { jobs: Type.Array(JobInPage), pagination: JobPagination, facets: Type.Optional(SearchFacets) },
+  { jobs: Type.Array(JobInPage), pagination: JobPagination, facets: Type.Optional(SearchFacets), place: Type.Optional(SearchPlace) },
   { $id: 'JobSearchResult', additionalProperties: false },
 );
 export type JobSearchResult = Static<typeof JobSearchResult>;

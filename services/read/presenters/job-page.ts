@@ -7,6 +7,7 @@ import {
   type JobPagination,
   type JobSearchResult,
   type SearchFacets,
+  type SearchPlace,
 } from '../../../shared/schemas/job-search';
 import { encodeCursor } from '../search/params/cursor';
 import type { Paging } from '../search/params/params';
@@ -53,7 +54,7 @@ function paginateCapped(result: JobHits, paging: Paging, shown: number): JobPagi
 
 /** A page of jobs with its pagination (spec 4.1, DESIGN.md 4) and the facets asked for: the browse and search response. */
 export function presentJobPage(
-  result: JobHits,
+  result: JobHits & { place?: SearchPlace },
   shape: { paging: Paging; fields?: readonly JobField[]; snippet?: number },
   facets: SearchFacets | undefined,
   now = new Date(),
@@ -63,5 +64,6 @@ export function presentJobPage(
     jobs: hits.map((hit) => presentHit(hit, shape, now)),
     pagination: paginateCapped(result, shape.paging, hits.length),
     ...(facets ? { facets } : {}),
+    ...(result.place ? { place: result.place } : {}),
   };
 }

@@ -162,7 +162,10 @@ describe('relevanceQuery', () => {
     const { match } = relevanceQuery('kotlin engineer berlin payments') as Match;
     expect(match.bool.should).to.have.length(4);
     expect(match.bool.minimum_should_match).to.equal('4<80%');
-    expect((relevanceQuery('kotlin engineer berlin payments', undefined, true) as Match).match.bool.minimum_should_match).to.equal('2<75%');
+    expect(
+      (relevanceQuery('kotlin engineer berlin payments', undefined, { relaxed: true, place: 'required' }) as Match).match.bool
+        .minimum_should_match,
+    ).to.equal('2<75%');
     expect([canRelax('kotlin engineer'), canRelax('kotlin engineer berlin'), canRelax('machine learning engineer')]).to.deep.equal([
       false,
       true,
@@ -187,6 +190,29 @@ describe('relevanceQuery', () => {
     expect(forms('nurse')?.fields).not.to.include('description^1');
     expect(forms('schools')).to.deep.include({ query: 'school', boost: 0.4 });
     expect(forms('schools')?.fields).to.include('description^1');
+  });
+
+  it('never weighs a stand-in above the words typed: by their rarity over its own, in the title and the description', () => {
+    const rarities: Record<string, [number, number]> = { healthcare: [2, 3], assistant: [1.5, 2], hca: [5, 6] };
+    const policy = Object.assign(() => false, {
+      rarity: (word: string, field: 'title' | 'description') => rarities[word]?.[field === 'title' ? 0 : 1],
+    });
+    const hca = multiMatches(relevanceQuery('healthcare assistant', policy)).find((c) => c.query === 'hca');
+    // min(3.5 / 5, 5 / 6) x 0.8: an HCA title scores at most 0.8 of "Healthcare Assistant" (by word count alone: 1.6).
+    expect(hca?.boost).to.equal(0.56);
+  });
+
+  it('gives the name of a place no other form ("manchesters"), and requires the place, or puts it first', () => {
+    const policy = Object.assign(() => false, { places: new Set(['manchester']) });
+    expect(JSON.stringify(relevanceQuery('manchester', policy))).not.to.include('manchesters');
+    expect(JSON.stringify(relevanceQuery('manchester', () => false))).to.include('manchesters');
+    type Placed = { places: string[]; match: { bool: { filter?: unknown; should: unknown } } };
+    const required = relevanceQuery('nurse manchester', policy) as Placed;
+    expect(required.places).to.deep.equal(['manchester']);
+    expect(JSON.stringify(required.match.bool.filter)).to.include('"location":"manchester"');
+    const first = relevanceQuery('nurse manchester', policy, { relaxed: false, place: 'first' }) as Placed;
+    expect(first.match.bool).not.to.have.property('filter');
+    expect(JSON.stringify(first.match.bool.should)).to.include('"boost":1000');
   });
 
   it('looks a word up in the job type only when it is a job type value', () => {

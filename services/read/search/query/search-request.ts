@@ -3,7 +3,7 @@ import { SORT_ORDERS } from './browse-request';
 import { allOf, constraintClauses, filterClauses, inactiveJobs } from './filters';
 import { facetAggregations } from './facets';
 import type { SearchParams } from '../params/params';
-import { PHRASE_WINDOW, relevanceQuery, type TypoPolicy } from '../relevance/relevance';
+import { PHRASE_WINDOW, relevanceQuery, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
 import type { JobHit, JobHits } from '../run/run-job-search';
 import { pageWindow } from './page-window';
 import { sourceFieldsFor } from './source-fields';
@@ -40,12 +40,13 @@ function sourceOf(params: SearchParams): string[] | true {
  * The one search request of a search: hits, total and the facets asked for in a single round
  * trip. The query scores active jobs. Without facets the filters narrow the query itself;
  * with facets they go to the post_filter, so each facet can count without its own filter
- * (disjunctive facets). `relaxed` asks for one word fewer (relevance: RELAXED_WORDS_MATCHED).
+ * (disjunctive facets). `mode` says how strictly the words and the place named are asked for
+ * (relevance: MatchMode).
  */
-export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, relaxed = false): estypes.SearchRequest {
+export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, mode: MatchMode = STRICT): estypes.SearchRequest {
   const selected = filterClauses(params.filters);
   const faceted = params.facets.length > 0;
-  const { match, phrases } = relevanceQuery(params.q, typos, relaxed);
+  const { match, phrases } = relevanceQuery(params.q, typos, mode);
   // A rescore cannot follow an explicit sort: cursor pages past the window rank by the match alone.
   const rescore = phrases && !params.paging.after && params.sort === 'relevance';
   return {

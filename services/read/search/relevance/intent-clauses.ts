@@ -7,14 +7,15 @@ type Query = estypes.QueryDslQueryContainer;
 /**
  * How a seniority level shows in a posting: the `experience` values that state it (lowercase,
  * as `experience.lower` keeps them; LinkedIn's own levels among them) and the title words that
- * name it.
+ * name it. LinkedIn's "Mid-Senior level" states no level: half its postings carry it, juniors'
+ * and heads' alike, so it is no sign of "senior" or "lead".
  */
 const LEVELS: Record<Level, { experience: string[]; title: string }> = {
   intern: { experience: ['internship', 'intern'], title: 'intern internship placement' },
   entry: { experience: ['entry level', 'entry-level', 'entry', 'junior', 'graduate'], title: 'junior graduate trainee entry jr' },
   mid: { experience: ['mid level', 'mid-level', 'mid', 'intermediate', 'associate'], title: 'mid intermediate' },
-  senior: { experience: ['senior', 'senior level', 'mid-senior level', 'mid-senior'], title: 'senior sr snr' },
-  lead: { experience: ['lead', 'mid-senior level'], title: 'lead leader' },
+  senior: { experience: ['senior', 'senior level'], title: 'senior sr snr' },
+  lead: { experience: ['lead'], title: 'lead leader' },
   principal: { experience: ['principal', 'staff'], title: 'principal' },
   head: { experience: ['director', 'executive', 'head'], title: 'head director' },
 };
@@ -38,6 +39,15 @@ const TYPE_PHRASES: Record<JobTypeValue, string[]> = {
  */
 const STATED_WEIGHT = 15;
 const LEVEL_WEIGHT = 3;
+/**
+ * A level named in the title ("Lead Physiotherapist") says what the job is, and outranks a
+ * level a source tagged it with (TAGGED_LEVEL_WEIGHT), which is noisy; a posting with both
+ * gets both. At a fixed score, not by rarity: "lead" in a title is no less a lead role for being
+ * common. (Tagged at STATED_WEIGHT and not added to the title's score, postings tagged
+ * "Mid-Senior level" filled the phrase re-ranking window of "lead ..." searches.)
+ */
+const TITLE_LEVEL_WEIGHT = 20;
+const TAGGED_LEVEL_WEIGHT = 6;
 const TYPE_WEIGHT = 3;
 const REMOTE_WEIGHT = 4;
 /**
@@ -51,10 +61,10 @@ const MENTION_WEIGHT = 10;
 function levelClause(level: Level): Query {
   const { experience, title } = LEVELS[level];
   return {
-    dis_max: {
-      queries: [
-        { constant_score: { filter: { terms: { 'experience.lower': experience } }, boost: STATED_WEIGHT } },
-        { match: { 'title.plain': { query: title, boost: LEVEL_WEIGHT } } },
+    bool: {
+      should: [
+        { constant_score: { filter: { match: { 'title.plain': title } }, boost: TITLE_LEVEL_WEIGHT } },
+        { constant_score: { filter: { terms: { 'experience.lower': experience } }, boost: TAGGED_LEVEL_WEIGHT } },
       ],
     },
   };

@@ -1,6 +1,8 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { TypoPolicy } from './relevance';
+import { RARITY_FIELDS, type RarityField, type TypoPolicy } from './relevance';
 import { TYPO_FIELDS } from './relevance';
+import { concepts } from './synonyms';
+import { queryWords } from './query-words';
 
 /** How the cache of known words behaves; the defaults suit a read instance. */
 export interface KnownWordsOptions {
@@ -19,7 +21,7 @@ export interface KnownWordsOptions {
 
 const DEFAULTS: KnownWordsOptions = { minDocs: 3, maxEntries: 50_000, ttlMs: 10 * 60_000, timeoutMs: 300 };
 
-type TermVectors = Record<string, { terms?: Record<string, { doc_freq?: number }> }>;
+type TermVectors = Record<string, { terms?: Record<string, { doc_freq?: number }>; field_statistics?: { doc_count?: number } }>;
 
 /** The one call KnownWords makes to Elasticsearch: a Client answers it, and so does a unit test's stand-in. */
 export interface TermVectorsClient {
@@ -52,7 +54,9 @@ const LOOKED_UP_FIELDS = [...TYPO_FIELDS, 'description'];
  * timed out and the next one's did not, or a word's answer expired between two pages.
  */
 export class KnownWords {
-  private readonly known = new Map<string, { known: boolean; place: boolean; role: boolean; until: number }>();
+  private readonly known = new Map<string, WordAnswer & { until: number }>();
+  /** Jobs with a title and with a description at the last look-up: the N of a word's rarity there. */
+  private readonly jobsWith: Record<RarityField, number> = { title: 0, description: 0 };
   /** The policies given, by the query's distinct words in sorted order. */
   private readonly settled = new Map<string, { policy: TypoPolicy; until: number }>();
   private readonly options: KnownWordsOptions;
@@ -76,15 +80,22 @@ export class KnownWords {
     const key = [...distinct].sort().join(' ');
     const settled = this.settled.get(key);
     if (settled && settled.until > now) return settled.policy;
-    const missing = distinct.filter((word) => !((this.known.get(word)?.until ?? 0) > now));
+    const lookedUp = [...new Set([...distinct, ...standInWords(distinct)])];
+    const missing = lookedUp.filter((word) => !((this.known.get(word)?.until ?? 0) > now));
     if (missing.length > 0) await this.lookUp(missing, now);
     // The query's words as answered now: later or forgotten answers do not change a policy given.
     const tolerant = new Map(distinct.map((word) => [word, !(this.known.get(word)?.known ?? false)]));
     const places = new Set(words.filter((word) => this.known.get(word)?.place));
     const roles = new Set(words.filter((word) => this.known.get(word)?.role));
+    const rarities = new Map(
+      lookedUp.flatMap((word) =>
+        RARITY_FIELDS.map((field) => [`${field}:${word}`, rarity(this.known.get(word)?.docs[field], this.jobsWith[field])] as const),
+      ),
+    );
     const policy: TypoPolicy = Object.assign((word: string) => tolerant.get(word) ?? !(this.known.get(word)?.known ?? false), {
       places,
       roles,
+      rarity: (word: string, field: RarityField) => rarities.get(`${field}:${word}`),
     });
     remember(this.settled, key, { policy, until: now + this.options.ttlMs }, this.options.maxEntries);
     return policy;
@@ -100,11 +111,11 @@ export class KnownWords {
           doc: Object.fromEntries(LOOKED_UP_FIELDS.map((field) => [field, text])),
           fields: LOOKED_UP_FIELDS.map((field) => `${field}.plain`),
           term_statistics: true,
-          field_statistics: false,
+          field_statistics: true,
           positions: false,
           offsets: false,
           payloads: false,
-          filter_path: 'term_vectors.*.terms.*.doc_freq',
+          filter_path: ['term_vectors.*.terms.*.doc_freq', 'term_vectors.*.field_statistics.doc_count'],
         },
         { requestTimeout: this.options.timeoutMs },
       );
@@ -114,6 +125,8 @@ export class KnownWords {
     }
     const docsIn = (field: string, word: string) => vectors[`${field}.plain`]?.terms?.[word]?.doc_freq ?? 0;
     const { minDocs } = this.options;
+    for (const field of RARITY_FIELDS)
+      this.jobsWith[field] = vectors[`${field}.plain`]?.field_statistics?.doc_count ?? this.jobsWith[field];
     for (const word of words) {
       // Known from the short fields only: a word one edit from a common one is a typo there, even if descriptions have it.
       const docs = Math.max(0, ...[...TYPO_FIELDS].map((field) => docsIn(field, word)));
@@ -124,15 +137,42 @@ export class KnownWords {
           known: docs >= minDocs,
           place: inLocations >= minDocs && inLocations > inTitles,
           role: inTitles >= minDocs && inTitles >= ROLE_TITLE_SHARE * docsIn('description', word),
+          docs: { title: inTitles, description: docsIn('description', word) },
         },
         now,
       );
     }
   }
 
-  private remember(word: string, answer: { known: boolean; place: boolean; role: boolean }, now: number): void {
+  private remember(word: string, answer: WordAnswer, now: number): void {
     remember(this.known, word, { ...answer, until: now + this.options.ttlMs }, this.options.maxEntries);
   }
+}
+
+/** What the index says of a word. */
+interface WordAnswer {
+  known: boolean;
+  place: boolean;
+  role: boolean;
+  /** Jobs that have it in the fields whose rarity is kept. */
+  docs: Record<RarityField, number>;
+}
+
+/**
+ * The words of the terms that may stand in for a query's words (./synonyms: "hca" for
+ * "healthcare assistant", "midwife" for "midwifery"), whose rarity scales their weight
+ * (./relevance standInQuery).
+ */
+function standInWords(words: readonly string[]): string[] {
+  return concepts(words).flatMap(({ synonyms, related, family }) =>
+    [...synonyms, ...related, ...family].flatMap((term) => queryWords(term).words),
+  );
+}
+
+/** A word's rarity in a field as BM25 weighs it (inverse document frequency); unknown without a count of the field's jobs. */
+function rarity(docs: number | undefined, jobs: number): number | undefined {
+  if (docs === undefined || jobs === 0) return undefined;
+  return Math.log(1 + (jobs - docs + 0.5) / (docs + 0.5));
 }
 
 /** Keeps `value` under `key` as the newest entry, forgetting the oldest beyond `maxEntries`. */

@@ -4,7 +4,7 @@ import { intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
 import { understandQuery, type QueryIntent } from './query-intent';
 import { queryWords } from './query-words';
-import { concepts, relatedTo, synonymsOf, type Concept } from './synonyms';
+import { concepts, type Concept } from './synonyms';
 import { formsOf } from './word-forms';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -49,6 +49,8 @@ const TYPO_WEIGHT = 0.5;
 const SYNONYM_WEIGHT = 0.8;
 /** A neighbouring role ("devops" for "sre", ./synonyms relatedTo): below the role and its synonyms. */
 const RELATED_WEIGHT = 0.3;
+/** The field of a role or a role of the field ("data scientist" for "data science", ./synonyms ROLE_FAMILIES). */
+const FAMILY_WEIGHT = 0.5;
 /**
  * Another form of the word ("analysts" for "analyst"). Each form is its own term with its own
  * rarity, and a rare form scores up to twice the common one (a title "Business Analysts" scored
@@ -91,37 +93,38 @@ type WordFields = { all: string[]; short: string[] };
 const withShort = (all: string[]): WordFields => ({ all, short: all.filter((field) => !field.startsWith('description^')) });
 const FIELDS_OF_WORD = withShort(WORD_FIELDS);
 const FIELDS_OF_PLACE_WORD = withShort(PLACE_WORD_FIELDS);
-/**
- * Where a place favours a job (placeQuery): its location above all; named in the title or the
- * description, the job may be elsewhere ("Bioprocess Scientist - San Diego" outranked data
- * scientists located there when the title counted as much as for a role word).
- */
-const PLACE_FIELDS = [`location^${PLACE_WEIGHT}`, 'title^1', 'organization^1', 'description^0.5'];
 const PLAIN_TYPO_FIELDS = weighted('.plain', TYPO_FIELDS);
 const PLAIN_FIELDS = weighted('.plain');
 
 /**
- * A synonym standing in for `standsFor` query words, in the main fields; one of several words
- * as a phrase. A match scores about the sum of its words, so the weight is scaled by the words it
- * stands for over its own: "machine learning" for "ml" counts as one word and never outranks "ML"
- * itself, while "ML" for "machine learning" counts as two, as the words it replaces do. (An
- * abbreviation is rarer than its words, so "HCA" for "healthcare assistant" may outrank the words
- * themselves; counted as one word, "ML" fell below "machine" and "learning" far apart.)
+ * A term standing in for the query's words `typed` (a synonym, a neighbouring role, a role's
+ * field), in `fields`; one of several words as a phrase. It never scores above the words typed
+ * (times `weight`): a match scores about the sum of its words' rarities, so the weight is scaled
+ * by the rarity of the words typed over the rarity of its own (TypoPolicy.rarity), in the
+ * title and in the description, whichever is smaller. An
+ * abbreviation is rarer than the words it stands for: at a weight by word count alone, titles
+ * "HCA Bank" outranked "Healthcare Assistant" in the place the seeker named. Without rarities
+ * (no look-up) the weight is scaled by the number of words typed over its own.
  * A phrase scores by its words' rarity in the field it stands in ("Machine Learning Engineer"
- * titles rank first for "ml engineer"); scored by their rarity over all the fields, as words
- * are (formsQueries), nDCG@10 on the judged set fell from 0.950 to 0.942.
+ * titles rank first for "machine learning engineer" whichever spelling they use).
  */
-function synonymQuery(synonym: string, standsFor = 1, weight = SYNONYM_WEIGHT): Query {
-  const words = synonym.split(' ').length;
+function standInQuery(term: string, typed: readonly string[], weight: number, typos: TypoPolicy, fields = WORD_FIELDS): Query {
+  const words = queryWords(term).words;
+  const rarity = (list: readonly string[], field: RarityField) => list.reduce((sum, word) => sum + (typos.rarity?.(word, field) ?? NaN), 0);
+  // Below the words typed in each field it may match in: the smallest ratio.
+  const ratio = Math.min(...RARITY_FIELDS.map((field) => rarity(typed, field) / rarity(words, field)));
   return {
     multi_match: {
-      query: synonym,
-      type: words > 1 ? 'phrase' : 'cross_fields',
-      fields: WORD_FIELDS,
-      boost: (weight * standsFor) / words,
+      query: term,
+      type: words.length > 1 ? 'phrase' : 'cross_fields',
+      fields,
+      boost: round(weight * (Number.isFinite(ratio) && ratio > 0 ? ratio : typed.length / words.length)),
     },
   };
 }
+
+/** Boosts with few decimals: they are part of the request (and of the request cache's key). */
+const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * Which query words get typo tolerance: all of them, or only those the index does not know; and
@@ -133,8 +136,14 @@ export interface TypoPolicy {
   readonly places?: ReadonlySet<string>;
   /** Words that name roles: in titles nearly as often as in descriptions ("nurse", not "schools"; ./known-words ROLE_TITLE_SHARE). */
   readonly roles?: ReadonlySet<string>;
+  /** How rare a word is in a field (its inverse document frequency there), when known; ./known-words looks up the stand-ins' words too. */
+  readonly rarity?: (word: string, field: RarityField) => number | undefined;
 }
 const EVERY_WORD: TypoPolicy = () => true;
+
+/** The fields whose rarities scale a stand-in (standInQuery): where nearly all of a job's score comes from. */
+export const RARITY_FIELDS = ['title', 'description'] as const;
+export type RarityField = (typeof RARITY_FIELDS)[number];
 
 /** A US state named in full meets its code in the location ("california": "San Diego, CA"). */
 function placeCodeQueries(word: string): Query[] {
@@ -162,9 +171,10 @@ function placeCodeQueries(word: string): Query[] {
  * out of the forms of role words also takes 6-9 % off a four-word search over a million
  * postings, whose descriptions are full of "engineers", "developers" and "designers".
  */
-function formsQueries(word: string, fields: WordFields, namesRoles: boolean): Query[] {
+function formsQueries(word: string, fields: WordFields, namesRoles: boolean, namesPlace: boolean): Query[] {
   const itself: Query = { multi_match: { query: word, type: 'cross_fields', fields: fields.all, operator: 'and' } };
-  const others = formsOf(word).filter((form) => form !== word);
+  // The name of a place has no plural ("manchesters").
+  const others = namesPlace ? [] : formsOf(word).filter((form) => form !== word);
   if (others.length === 0) return [itself];
   const [formFields, boost] = namesRoles ? [fields.short, SHORT_FIELD_FORM_WEIGHT] : [fields.all, FORM_WEIGHT];
   return [itself, { multi_match: { query: others.join(' '), type: 'cross_fields', fields: formFields, boost } }];
@@ -183,11 +193,12 @@ function formsQueries(word: string, fields: WordFields, namesRoles: boolean): Qu
  * `type` holds one of JOB_TYPES, so only those words are looked up there: a term that cannot
  * match still costs a look-up in every segment (1-2 % of a four-word search over a million postings).
  */
-function wordQuery(word: string, typos: TypoPolicy): Query {
+function wordQuery(word: string, typos: TypoPolicy, standIns: readonly Query[]): Query {
+  const namesPlace = typos.places?.has(word) ?? false;
   return {
     dis_max: {
       queries: [
-        ...formsQueries(word, typos.places?.has(word) ? FIELDS_OF_PLACE_WORD : FIELDS_OF_WORD, typos.roles?.has(word) ?? false),
+        ...formsQueries(word, namesPlace ? FIELDS_OF_PLACE_WORD : FIELDS_OF_WORD, typos.roles?.has(word) ?? false, namesPlace),
         ...(typos(word)
           ? [
               {
@@ -202,8 +213,7 @@ function wordQuery(word: string, typos: TypoPolicy): Query {
               } as Query,
             ]
           : []),
-        ...synonymsOf(word).map((synonym) => synonymQuery(synonym)),
-        ...relatedTo(word).map((related) => synonymQuery(related, 1, RELATED_WEIGHT)),
+        ...standIns,
         ...placeCodeQueries(word),
         { term: { 'experience.lower': { value: word, boost: FIELD_WEIGHTS.description } } },
         ...(isJobType(word) ? [{ term: { type: { value: word, boost: FIELD_WEIGHTS.description } } } as Query] : []),
@@ -213,19 +223,41 @@ function wordQuery(word: string, typos: TypoPolicy): Query {
 }
 
 /**
- * One term of the query (./synonyms): a word, or the words of a multi-word synonym, which must
- * all match unless one of the term's synonyms stands in for them ("ml" for "machine learning").
+ * The words of a term that must stand together (./synonyms PHRASE_CONCEPTS: "computer vision"
+ * is not "computer science" and "colour vision"), its last word in any of its forms ("learning
+ * disabilities"), in any field.
  */
-function conceptQuery({ words, synonyms }: Concept, typos: TypoPolicy): Query {
-  if (words.length === 1) return wordQuery(words[0], typos);
+function phraseQuery(words: readonly string[]): Query {
+  const head = words.slice(0, -1).join(' ');
   return {
     dis_max: {
-      queries: [
-        { bool: { must: words.map((word) => wordQuery(word, typos)) } },
-        ...synonyms.map((synonym) => synonymQuery(synonym, words.length)),
-      ],
+      queries: formsOf(words[words.length - 1]).map((last) => ({
+        multi_match: { query: `${head} ${last}`, type: 'phrase', fields: WORD_FIELDS },
+      })),
     },
   };
+}
+
+/** The short fields, where the field of a role names the job ("Data Science Manager"), not a passing mention. */
+const FAMILY_FIELDS = FIELDS_OF_WORD.short;
+
+/**
+ * One term of the query (./synonyms): a word, or the words of a multi-word term, which must
+ * all match (as a phrase, for a phrase concept) unless a stand-in does: a synonym ("ml" for
+ * "machine learning"), a neighbouring role or a role of the same family ("data scientist" for
+ * "data science"), each below the words typed (standInQuery).
+ */
+function conceptQuery({ words, synonyms, related, family, phrase }: Concept, typos: TypoPolicy): Query {
+  const standIns = [
+    ...synonyms.map((synonym) => standInQuery(synonym, words, SYNONYM_WEIGHT, typos)),
+    ...related.map((term) => standInQuery(term, words, RELATED_WEIGHT, typos)),
+    ...family.map((term) => standInQuery(term, words, FAMILY_WEIGHT, typos, FAMILY_FIELDS)),
+  ];
+  if (words.length === 1 && !phrase) return wordQuery(words[0], typos, standIns);
+  const itself = phrase
+    ? phraseQuery(words)
+    : { bool: { must: concepts(words, typos, words.length).map((part) => conceptQuery(part, typos)) } };
+  return standIns.length === 0 ? itself : { dis_max: { queries: [itself, ...standIns] } };
 }
 
 /** A query of stop words only ("IT"): matched as typed, in the .plain fields, which keep them. */
@@ -238,11 +270,26 @@ export function canRelax(q: string): boolean {
   return !queryWords(q).onlyStopWords && concepts(understandQuery(q).role).length >= 3;
 }
 
+/**
+ * How strictly a search asks for its words and its place; ../run/search-jobs tries the
+ * strictest first. A place the query names ("physiotherapist leeds") is `required` of every job
+ * or, when too few jobs there match, comes `first`: every job in the place above every job
+ * elsewhere (PLACE_FIRST).
+ */
+export interface MatchMode {
+  /** One word fewer required (RELAXED_WORDS_MATCHED). */
+  relaxed: boolean;
+  place: 'required' | 'first';
+}
+export const STRICT: MatchMode = { relaxed: false, place: 'required' };
+
 /** The two parts of a search's scoring: what must match (and scores), and what lifts the best of those. */
 export interface RelevanceQuery {
   match: Query;
   /** Phrase clauses, applied to the top PHRASE_WINDOW hits only (search-request: rescore). */
   phrases?: Query;
+  /** The words of the query that name places (TypoPolicy.places) and decide where the jobs are. */
+  places: string[];
 }
 
 /**
@@ -252,34 +299,65 @@ export interface RelevanceQuery {
  */
 export const PHRASE_WINDOW = 100;
 
-/** A place that favours the jobs located there (PLACE_FIELDS), or in its state ("california": "CA"). */
-function placeQuery(place: string): Query {
+/**
+ * Added to the score of a job in the place named when jobs elsewhere are let in (MatchMode
+ * `first`): far above what any words score, so the jobs in the place stay above the others,
+ * best first among themselves, and the others follow in their own order.
+ */
+const PLACE_FIRST = 1000;
+
+/**
+ * A job located in the place named: every place word in its location ("los angeles"), or a US
+ * state named in full as its code ("california": "CA").
+ */
+function inPlace(places: readonly string[]): Query {
   return {
-    dis_max: { queries: [{ multi_match: { query: place, type: 'cross_fields', fields: PLACE_FIELDS } }, ...placeCodeQueries(place)] },
+    bool: {
+      must: places.map((place) => {
+        const byName: Query = { match: { location: place } };
+        const code = placeCodeOf(place);
+        return code ? { bool: { should: [byName, { term: { 'location.plain': code } }] } } : byName;
+      }),
+    },
   };
 }
 
 /**
  * What must match: the role words of the query (./query-intent), each in any field
  * (term-centric), enough of them (MINIMUM_WORDS_MATCHED, or RELAXED_WORDS_MATCHED when
- * `relaxed`). Filler ("jobs") never counts, so a query cannot match on filler alone. The places
- * (words the index knows as places: "bristol"), level, type and remote work the query names
- * favour the jobs that have them (./intent-clauses): a pharmacist elsewhere is a better answer
- * to "pharmacist birmingham" than a nurse in Birmingham whose posting mentions a pharmacist.
- * A query of places alone ("london") asks for them.
+ * relaxed). Filler ("jobs") never counts, so a query cannot match on filler alone. The places
+ * (words the index knows as places: "bristol") say where the job is (MatchMode place): a seeker
+ * who names a city wants the jobs there, and may look elsewhere only when there are too few.
+ * Its level, type and remote work favour the jobs that have them (./intent-clauses). A query of
+ * places alone ("london") asks for them as words.
  */
-function matchQuery(intent: QueryIntent, typos: TypoPolicy, relaxed: boolean): Query {
-  const isPlace = (word: string) => typos.places?.has(word) ?? false;
-  const places = intent.role.every(isPlace) ? [] : intent.role.filter(isPlace);
+function matchQuery(intent: QueryIntent, typos: TypoPolicy, mode: MatchMode): { match: Query; places: string[]; onePhrase: boolean } {
+  const places = placesOf(intent, typos);
   const roleWords = intent.role.filter((word) => !places.includes(word));
+  const terms = concepts(roleWords, typos);
+  const onePhrase = terms.length === 1 && terms[0].phrase;
   const role: Query = {
     bool: {
-      should: concepts(roleWords).map((concept) => conceptQuery(concept, typos)),
-      minimum_should_match: relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED,
+      should: terms.map((concept) => conceptQuery(concept, typos)),
+      minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED,
     },
   };
-  const favoured = [...places.map(placeQuery), ...intentClauses(intent)];
-  return favoured.length === 0 ? role : { bool: { must: role, should: favoured } };
+  const favoured = intentClauses(intent);
+  if (places.length > 0 && mode.place === 'first') favoured.push({ constant_score: { filter: inPlace(places), boost: PLACE_FIRST } });
+  const required = places.length > 0 && mode.place === 'required' ? [inPlace(places)] : [];
+  if (favoured.length === 0 && required.length === 0) return { match: role, places, onePhrase };
+  return { match: { bool: { must: role, ...(required.length > 0 ? { filter: required } : {}), should: favoured } }, places, onePhrase };
+}
+
+/** The role words that name places (TypoPolicy.places), unless every one does: a query of places alone ("london") asks for them as words. */
+function placesOf(intent: QueryIntent, typos: TypoPolicy): string[] {
+  const isPlace = (word: string) => typos.places?.has(word) ?? false;
+  return intent.role.every(isPlace) ? [] : intent.role.filter(isPlace);
+}
+
+/** The words of a query that name places (matchQuery): the same for every MatchMode. */
+export function namedPlaces(q: string, typos: TypoPolicy = EVERY_WORD): string[] {
+  return queryWords(q).onlyStopWords ? [] : placesOf(understandQuery(q), typos);
 }
 
 /**
@@ -288,17 +366,22 @@ function matchQuery(intent: QueryIntent, typos: TypoPolicy, relaxed: boolean): Q
  * in the title and in the description. Filler words are left out of the phrase ("nurse jobs"
  * is compared as "nurse"), and in the description the level and type words too.
  */
-export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD, relaxed = false): RelevanceQuery {
+export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD, mode: MatchMode = STRICT): RelevanceQuery {
   const { words, onlyStopWords } = queryWords(q);
-  if (words.length === 0) return { match: { match_none: {} } };
+  if (words.length === 0) return { match: { match_none: {} }, places: [] };
   const intent = onlyStopWords ? undefined : understandQuery(q);
   const phrase = intent?.phraseText ?? q;
-  const match = intent ? matchQuery(intent, typos, relaxed) : stopWordsQuery(q);
+  const { match, places, onePhrase } = intent
+    ? matchQuery(intent, typos, mode)
+    : { match: stopWordsQuery(q), places: [], onePhrase: false };
   // One word is no phrase: its "phrase" in the title only doubled the title's weight ("RN" as a
-  // job code in "IAPT Therapist (BNSSG 619 RN)" outranked nurses), and cost a rescore.
-  if (!phrase.includes(' ')) return { match };
+  // job code in "IAPT Therapist (BNSSG 619 RN)" outranked nurses), and cost a rescore. Nor is a
+  // role that is one phrase concept, which must match as a phrase already: lifting it again
+  // ranked "Data Science Manager" on site above "Data Scientist - Remote" for "remote data science job".
+  if (!phrase.includes(' ') || onePhrase) return { match, places };
   return {
     match,
+    places,
     phrases: {
       bool: {
         should: [

@@ -1,3 +1,7 @@
+import { distance } from 'fastest-levenshtein';
+import { queryWords } from './query-words';
+import { formsOf } from './word-forms';
+
 /**
  * Terms a job seeker uses for the same thing: the abbreviations and spellings of job postings.
  * The core distribution has no synonym filter (it lives in analysis-common), so synonyms are
@@ -37,6 +41,37 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['occupational therapist', 'ot'],
   ['amazon web services', 'aws'],
   ['google cloud platform', 'gcp'],
+  ['business intelligence', 'bi'],
+  ['database administrator', 'dba'],
+  ['business analyst', 'ba'],
+  ['software development engineer in test', 'sdet'],
+  ['continuous integration', 'ci'],
+  ['large language model', 'llm'],
+  ['electronic health record', 'ehr'],
+  ['dietitian', 'dietician'],
+  ['paediatric', 'pediatric'],
+  ['anaesthetist', 'anesthetist'],
+  ['orthopaedic', 'orthopedic'],
+  ['admin', 'administrative'],
+  ['community psychiatric nurse', 'community mental health nurse', 'cpn'],
+  ['advanced nurse practitioner', 'anp'],
+  ['advanced clinical practitioner', 'acp'],
+  ['clinical nurse specialist', 'cns'],
+  ['district nurse', 'dn'],
+  ['health visitor', 'hv'],
+  ['speech and language therapist', 'salt', 'slt'],
+  ['allied health professional', 'ahp'],
+  ['approved mental health professional', 'amhp'],
+  ['healthcare support worker', 'health care support worker', 'hcsw'],
+  ['intensive care unit', 'intensive care', 'icu', 'itu'],
+  ['high dependency unit', 'hdu'],
+  ['emergency department', 'accident and emergency', 'ed'],
+  ['child and adolescent mental health services', 'camhs'],
+  ['improving access to psychological therapies', 'iapt'],
+  ['cognitive behavioural therapy', 'cognitive behavioral therapy', 'cbt'],
+  ['musculoskeletal', 'msk'],
+  ['learning disability', 'learning disabilities', 'ld'],
+  ['registered nurse learning disabilities', 'rnld'],
 ];
 
 /** For each one-word member of a group, the other members of every group it is in ("pm": each kind of manager). */
@@ -48,13 +83,99 @@ const EQUIVALENTS: ReadonlyMap<string, readonly string[]> = SYNONYM_GROUPS.reduc
 
 /**
  * Terms for neighbouring roles, one way: an SRE seeker is also after the DevOps roles that do
- * much the same work, below the site reliability roles themselves.
+ * much the same work, below the site reliability roles themselves; a test engineer seeker after
+ * testers and test analysts.
  */
-const RELATED: ReadonlyMap<string, readonly string[]> = new Map([['sre', ['devops', 'dev ops']]]);
+const RELATED: ReadonlyMap<string, readonly string[]> = new Map([
+  ['sre', ['devops', 'dev ops']],
+  ['test engineer', ['tester', 'test analyst', 'qa engineer']],
+  ['test analyst', ['tester', 'test engineer']],
+  ['tester', ['test analyst', 'test engineer']],
+  ['software tester', ['test analyst', 'test engineer']],
+]);
 
-/** What a (lowercase) query word finds, besides itself and its synonyms, at a lower weight; empty for most words. */
-export function relatedTo(word: string): readonly string[] {
-  return RELATED.get(word) ?? [];
+/**
+ * Roles and the fields they work in, the role first: "data scientist" and "data science",
+ * "midwife" and "midwifery". Derived words stay apart as a rule (a developer is not after
+ * business development, ./word-forms), but a seeker who names the field ("midwifery jobs",
+ * "data science") wants its roles, below the words typed. One way only: a pharmacist is not
+ * after the pharmacy technicians and assistants that "pharmacy" titles name. They meet in the
+ * short fields only (./relevance), where a role names the job, not in descriptions, which
+ * mention roles in passing.
+ */
+export const ROLE_FAMILIES: readonly (readonly string[])[] = [
+  ['data scientist', 'data science'],
+  ['data engineer', 'data engineering'],
+  ['software engineer', 'software engineering'],
+  ['nurse', 'nursing'],
+  ['midwife', 'midwifery'],
+  ['physiotherapist', 'physiotherapy'],
+  ['psychologist', 'psychology'],
+  ['psychiatrist', 'psychiatry'],
+  ['pharmacist', 'pharmacy'],
+  ['radiographer', 'radiography'],
+  ['radiologist', 'radiology'],
+  ['podiatrist', 'podiatry'],
+  ['dietitian', 'dietetics', 'nutrition'],
+  ['social worker', 'social work'],
+  ['health visitor', 'health visiting'],
+  ['occupational therapist', 'occupational therapy'],
+  ['speech and language therapist', 'speech and language therapy'],
+  ['counsellor', 'counselling'],
+  ['paramedic', 'paramedic science'],
+  ['surgeon', 'surgery'],
+  ['statistician', 'statistics'],
+  ['economist', 'economics'],
+  ['accountant', 'accounting', 'accountancy'],
+  ['administrator', 'administration', 'admin'],
+  ['teacher', 'teaching'],
+  ['tester', 'testing'],
+];
+
+/**
+ * Terms whose words mean something else apart: "computer vision" is not "computer science" and
+ * "colour vision", "mental health" not "health" and "mental arithmetic". In a query they must
+ * match as a phrase (./relevance), in any form of their last word ("learning disabilities").
+ */
+export const PHRASE_CONCEPTS: readonly string[] = [
+  'computer vision',
+  'machine learning',
+  'deep learning',
+  'reinforcement learning',
+  'natural language processing',
+  'artificial intelligence',
+  'data science',
+  'data engineering',
+  'business intelligence',
+  'mental health',
+  'social work',
+  'social worker',
+  'social care',
+  'health visitor',
+  'health visiting',
+  'learning disability',
+  'intensive care',
+  'critical care',
+  'primary care',
+  'public health',
+  'supply chain',
+  'customer service',
+  'information security',
+  'cyber security',
+  'quality assurance',
+  'computer science',
+];
+
+const membersOf = (groups: readonly (readonly string[])[], term: string) => groups.filter((group) => group.includes(term));
+
+/** What a (lowercase) term finds, besides itself and its synonyms, at a lower weight; empty for most. */
+export function relatedTo(term: string): readonly string[] {
+  return RELATED.get(term) ?? [];
+}
+
+/** The roles of a field ("midwife" for "midwifery", ROLE_FAMILIES); empty for most terms, roles included. */
+export function familyOf(term: string): readonly string[] {
+  return [...new Set(ROLE_FAMILIES.filter(([role, ...fields]) => role !== term && fields.includes(term)).map(([role]) => role))];
 }
 
 /** What else a (lowercase) query word may match; empty for most words. */
@@ -62,31 +183,75 @@ export function synonymsOf(word: string): readonly string[] {
   return EQUIVALENTS.get(word) ?? [];
 }
 
-/** The multi-word members as word lists, longest first (so the longest spelling wins), with their equivalents. */
-const PHRASES: readonly { words: readonly string[]; synonyms: readonly string[] }[] = SYNONYM_GROUPS.flatMap((group) =>
-  group.filter((term) => term.includes(' ')).map((term) => ({ words: term.split(' '), synonyms: group.filter((other) => other !== term) })),
-).sort((a, b) => b.words.length - a.words.length);
-
-/** One term of a query: a word, or the words of a multi-word synonym; and what else it may match. */
-export interface Concept {
-  words: readonly string[];
-  synonyms: readonly string[];
+/** The synonyms of a multi-word term ("ml" for "machine learning"). */
+function phraseSynonyms(term: string): string[] {
+  return [...new Set(membersOf(SYNONYM_GROUPS, term).flat())].filter((other) => other !== term);
 }
 
 /**
- * The query's words as terms: a run of words that spells a multi-word synonym ("machine
- * learning") is one term, whose equivalents ("ml") may stand in for all its words; every other
- * word is a term of its own.
+ * The multi-word terms a query may spell, as word lists, longest first (so the longest
+ * spelling wins): the multi-word synonyms, the phrase concepts and the families' multi-word
+ * members. Stop words are left out, as queryWords leaves them out of a query.
  */
-export function concepts(words: readonly string[]): Concept[] {
+const MULTI_WORD_TERMS: readonly { term: string; words: readonly string[] }[] = [
+  ...new Set(
+    [...SYNONYM_GROUPS.flat(), ...PHRASE_CONCEPTS, ...ROLE_FAMILIES.flat(), ...RELATED.keys()].filter((term) => term.includes(' ')),
+  ),
+]
+  .map((term) => ({ term, words: queryWords(term).words }))
+  .filter(({ words }) => words.length > 1)
+  .sort((a, b) => b.words.length - a.words.length);
+
+/** One term of a query: a word, or the words of a multi-word term; and what else it may match. */
+export interface Concept {
+  words: readonly string[];
+  /** Other spellings and abbreviations, at a weight below the words themselves. */
+  synonyms: readonly string[];
+  /** Neighbouring roles (RELATED), below the synonyms. */
+  related: readonly string[];
+  /** The roles of a field (ROLE_FAMILIES), in the short fields, below the synonyms. */
+  family: readonly string[];
+  /** Whether the words must stand together (PHRASE_CONCEPTS). */
+  phrase: boolean;
+}
+
+/**
+ * Whether a query word spells a word of a term: as written, in another form ("disabilities"),
+ * or, when the index does not know the query word (`isTypo`), one typo away in a word of 4+
+ * letters, two in one of 7+, never in the first letter ("lerning" for "learning"), as the
+ * search forgives typos (./relevance TYPO_TOLERANCE).
+ */
+function spells(typed: string, word: string, isTypo: (word: string) => boolean): boolean {
+  if (typed === word || formsOf(word).includes(typed)) return true;
+  if (!isTypo(typed) || typed[0] !== word[0] || word.length < 4) return false;
+  return distance(typed, word) <= (word.length >= 7 ? 2 : 1);
+}
+
+const conceptOf = (term: string, words: readonly string[]): Concept => ({
+  words,
+  synonyms: words.length === 1 ? synonymsOf(term) : phraseSynonyms(term),
+  related: relatedTo(term),
+  family: familyOf(term),
+  phrase: PHRASE_CONCEPTS.includes(term),
+});
+
+/**
+ * The query's words as terms: a run of words that spells a multi-word term ("machine
+ * learning", "machine lerning" when the index does not know "lerning") is one term, read as
+ * the term's own words; every other word is a term of its own. Within a term, its words are
+ * read as terms of fewer words (`shorterThan`): "mental health" in "mental health nurse".
+ */
+export function concepts(words: readonly string[], isTypo: (word: string) => boolean = () => false, shorterThan = Infinity): Concept[] {
   const found: Concept[] = [];
   for (let i = 0; i < words.length;) {
-    const phrase = PHRASES.find((p) => p.words.every((word, k) => words[i + k] === word));
-    if (phrase) {
-      found.push({ words: phrase.words, synonyms: phrase.synonyms });
-      i += phrase.words.length;
+    const multi = MULTI_WORD_TERMS.find(
+      (t) => t.words.length < shorterThan && t.words.every((word, k) => i + k < words.length && spells(words[i + k], word, isTypo)),
+    );
+    if (multi) {
+      found.push(conceptOf(multi.term, multi.words));
+      i += multi.words.length;
     } else {
-      found.push({ words: [words[i]], synonyms: synonymsOf(words[i]) });
+      found.push(conceptOf(words[i], [words[i]]));
       i += 1;
     }
   }

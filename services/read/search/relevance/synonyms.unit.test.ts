@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { queryWords } from './query-words';
 import { relevanceQuery } from './relevance';
-import { concepts, relatedTo, SYNONYM_GROUPS, synonymsOf } from './synonyms';
+import { concepts, familyOf, relatedTo, SYNONYM_GROUPS, synonymsOf, type Concept } from './synonyms';
 
 describe('synonyms', () => {
   const terms = SYNONYM_GROUPS.flat();
@@ -46,19 +46,56 @@ describe('synonyms', () => {
   });
 
   it('reads the words of a multi-word member as one term, the longest spelling first', () => {
+    const term = (words: string[], more: Partial<Concept> = {}): Concept => ({
+      words,
+      synonyms: [],
+      related: [],
+      family: [],
+      phrase: false,
+      ...more,
+    });
     expect(concepts(['senior', 'machine', 'learning', 'engineer'])).to.deep.equal([
-      { words: ['senior'], synonyms: [] },
-      { words: ['machine', 'learning'], synonyms: ['ml'] },
-      { words: ['engineer'], synonyms: [] },
+      term(['senior']),
+      term(['machine', 'learning'], { synonyms: ['ml'], phrase: true }),
+      term(['engineer']),
     ]);
     expect(concepts(['site', 'reliability', 'engineer'])).to.deep.equal([
-      { words: ['site', 'reliability', 'engineer'], synonyms: ['site reliability engineering', 'sre'] },
+      term(['site', 'reliability', 'engineer'], { synonyms: ['site reliability engineering', 'sre'] }),
     ]);
-    expect(concepts(['learning', 'machine'])).to.deep.equal([
-      { words: ['learning'], synonyms: [] },
-      { words: ['machine'], synonyms: [] },
-    ]);
-    expect(concepts(['k8s'])).to.deep.equal([{ words: ['k8s'], synonyms: ['kubernetes'] }]);
+    expect(concepts(['learning', 'machine'])).to.deep.equal([term(['learning']), term(['machine'])]);
+    expect(concepts(['k8s'])).to.deep.equal([term(['k8s'], { synonyms: ['kubernetes'] })]);
+  });
+
+  it('reads two-word concepts as phrases, in any form of their last word, and nothing else', () => {
+    for (const q of ['computer vision', 'machine learning', 'data science', 'mental health', 'social work', 'health visitor'])
+      expect(concepts(q.split(' ')), q)
+        .to.have.length(1)
+        .and.to.have.nested.property('[0].phrase', true);
+    expect(concepts(['learning', 'disabilities'])[0]).to.include({ phrase: true });
+    expect(concepts(['computer', 'engineer']).map((c) => c.phrase)).to.deep.equal([false, false]);
+  });
+
+  it('reads a term within a longer one: "mental health" in "mental health nurse"', () => {
+    expect(concepts(['mental', 'health', 'nurse'], () => false, 3).map((c) => c.words.join(' '))).to.deep.equal(['mental health', 'nurse']);
+  });
+
+  it('forgives a typo in a word of a term only when the index does not know the word', () => {
+    const unknown = (word: string) => word === 'lerning';
+    expect(concepts(['machine', 'lerning', 'engineer'], unknown)[0])
+      .to.include({ phrase: true })
+      .and.to.have.property('words')
+      .that.deep.equals(['machine', 'learning']);
+    expect(concepts(['machine', 'lerning', 'engineer']).map((c) => c.words.length)).to.deep.equal([1, 1, 1]);
+    expect(concepts(['machine', 'burning'], () => true).map((c) => c.words.length)).to.deep.equal([1, 1]);
+  });
+
+  it('lets a field meet its roles: "data science" finds "data scientist", "midwifery" "midwife"; not the other way', () => {
+    expect(familyOf('data science')).to.deep.equal(['data scientist']);
+    expect(familyOf('data scientist')).to.deep.equal([]);
+    expect(familyOf('pharmacist')).to.deep.equal([]);
+    expect(familyOf('midwifery')).to.deep.equal(['midwife']);
+    expect(concepts(['data', 'science'])[0].family).to.deep.equal(['data scientist']);
+    expect(familyOf('developer')).to.deep.equal([]);
   });
 
   it('weighs a synonym below the term itself, by the words it stands for over its own', () => {

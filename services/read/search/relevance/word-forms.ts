@@ -37,17 +37,52 @@ const ONE_FORM = new Set([
 ]);
 
 /**
+ * Mass nouns: they have no plural, and pluralize's "singular" of some is another word ("data"
+ * is not "datum"s, "healthcare" has no "healthcares"). Gerunds and the fields named by them
+ * ("learning", "nursing", "engineering": GERUND) and the "-ware" and "-care" compounds are mass
+ * nouns as a rule; these are the others job postings use.
+ */
+const MASS_NOUNS = new Set([
+  'data',
+  'information',
+  'research',
+  'equipment',
+  'knowledge',
+  'staff',
+  'personnel',
+  'feedback',
+  'advice',
+  'evidence',
+  'welfare',
+  'analytics',
+  'admin',
+  'media',
+  'criteria',
+  'security',
+  'finance',
+  'compliance',
+  'governance',
+  'procurement',
+  'software',
+]);
+/** A gerund or a field named by one ("learning", "nursing"); short words ending in "ing" are nouns ("ring", "king"). */
+const GERUND = /^\p{L}{3,}ing$/u;
+const MASS_COMPOUND = /(?:care|ware)$/;
+
+/**
  * The forms of a query word that mean the same thing: the word, its singular and its plural
  * ("nurse", "nurses"; "company", "companies"; "analysis", "analyses"; "woman", "women"), and
  * nothing else. The index keeps words as written and the query asks for every form, so stemming
  * never joins two different words: the dictionary stemmer it replaces read "remote" as "mote",
  * "designer" as "signer" and "business" as "busy". Derived words ("development", "nursing",
  * "engineering") are words of their own on purpose: a seeker of a developer role is not looking
- * for business development. Words with digits or inner punctuation ("node.js", "c++") stay as
+ * for business development (./synonyms lets a role and its field meet at a low weight). Mass
+ * nouns have one form; so do names of places, which the caller knows (./relevance). Words with digits or inner punctuation ("node.js", "c++") stay as
  * they are.
  */
 export function formsOf(word: string): string[] {
   if (word.length < SHORTEST_INFLECTED || !LETTERS_ONLY.test(word) || ONE_FORM.has(word)) return [word];
+  if (MASS_NOUNS.has(word) || GERUND.test(word) || MASS_COMPOUND.test(word)) return [word];
   const singular = pluralize.singular(word);
   // The word's own form first; a form that is one of those words ("logistic" -> "logistics") is another word.
   const forms = new Set([word, ...[singular, pluralize.plural(singular)].filter((form) => !ONE_FORM.has(form))]);

@@ -95,4 +95,11 @@ describe('formsOf (the forms a search word asks for)', () => {
   it('leaves short words, abbreviations and words with digits or inner punctuation as they are', () => {
     for (const word of ['js', 'aws', 'ios', 'sas', 'k8s', 'node.js', 'c++', 'front-end']) expect(formsOf(word), word).to.deep.equal([word]);
   });
+
+  it('gives mass nouns, fields named by a gerund and -care and -ware compounds no plural or singular', () => {
+    for (const word of ['data', 'healthcare', 'childcare', 'software', 'learning', 'nursing', 'engineering', 'research', 'staff'])
+      expect(formsOf(word), word).to.deep.equal([word]);
+    expect(formsOf('data')).not.to.include('datum');
+    expect(formsOf('ring')).to.include('rings');
+  });
 });

@@ -1,19 +1,42 @@
 import type { Client } from '@elastic/elasticsearch';
+import type { SearchPlace } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import { canRelax, type TypoPolicy } from '../relevance/relevance';
+import { canRelax, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
 import { runJobSearch, type JobHits } from './run-job-search';
 import { buildSearchRequest, inBestMatchOrder } from '../query/search-request';
 import { withSnippet } from '../query/snippet';
 
 /**
- * The hits of a search page, best match first. When no job has all the words, a query of three
- * words or more is run once more with one word fewer required (relevance: RELAXED_WORDS_MATCHED):
- * the second request costs only searches that found nothing, and since it depends on the first
- * one's total alone, every page of the same search makes the same choice.
+ * Fewer jobs than this in the place a query names, and jobs elsewhere follow them: a page of
+ * the default size. A seeker who names a city wants the jobs there; three physiotherapists in
+ * Leeds and then those nearby serve "physiotherapist leeds" better than three results.
  */
-export async function searchJobs(client: Client, index: string, params: SearchParams, typos?: TypoPolicy): Promise<JobHits> {
-  const request = (relaxed: boolean) => withSnippet(buildSearchRequest(params, typos, relaxed), params.snippet);
-  const strict = await runJobSearch(client, index, request(false));
-  if (strict.total.value > 0 || !canRelax(params.q)) return inBestMatchOrder(strict, params.sort);
-  return inBestMatchOrder(await runJobSearch(client, index, request(true)), params.sort);
+export const ENOUGH_IN_PLACE = 10;
+
+/** The hits of a search, and where they are when its query names a place. */
+export type SearchOutcome = JobHits & { place?: SearchPlace };
+
+/**
+ * The hits of a search page, best match first, asked for as strictly as finds enough
+ * (relevance: MatchMode). A place the query names is required first; with fewer than
+ * ENOUGH_IN_PLACE jobs there, its jobs come first and jobs elsewhere follow, and the outcome
+ * says so. When no job has all the words, a query of three words or more is run once more with
+ * one word fewer required (relevance: RELAXED_WORDS_MATCHED). Each further request costs only
+ * the searches that found too little, and since each choice depends on the totals alone, every
+ * page of the same search makes the same choices.
+ */
+export async function searchJobs(client: Client, index: string, params: SearchParams, typos?: TypoPolicy): Promise<SearchOutcome> {
+  const run = (mode: MatchMode) => runJobSearch(client, index, withSnippet(buildSearchRequest(params, typos, mode), params.snippet));
+  const places = namedPlaces(params.q, typos);
+  let mode = STRICT;
+  let result = await run(mode);
+  const inPlace = result.total.value;
+  if (places.length > 0 && inPlace < ENOUGH_IN_PLACE) {
+    mode = { ...mode, place: 'first' };
+    result = await run(mode);
+  }
+  if (result.total.value === 0 && canRelax(params.q)) result = await run({ ...mode, relaxed: true });
+  const place: SearchPlace | undefined =
+    places.length > 0 ? { words: places, in_place_total: inPlace, includes_elsewhere: mode.place === 'first' } : undefined;
+  return { ...inBestMatchOrder(result, params.sort), ...(place ? { place } : {}) };
 }
