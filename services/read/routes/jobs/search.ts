@@ -22,8 +22,11 @@ export function searchJobsRoute(deps: ReadDeps) {
       '(location and department count too); a word finds its singular and plural ("developers" finds "developer", never a different word of the same stem), small typos in words the index does not know are forgiven, common ' +
       'abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs ' +
       'where the words stand together as a phrase rank higher. The query is read as a seeker means it: filler ("jobs", "vacancy", "hiring") never ' +
-      'counts; seniority ("junior", "entry level", "head of"), job type ("part time", "contract") and "remote" favour jobs whose experience, type ' +
-      'or workplace say so, and a place named in the query favours jobs located there, without being required. Of the remaining role words, up to four ' +
+      'counts; seniority ("junior", "entry level", "head of"), job type ("part time", "contract") and "remote" favour jobs whose title, experience, ' +
+      'type or workplace say so. A place named in the query ("physiotherapist leeds") asks for the jobs located there; when fewer than 10 match ' +
+      'there, those come first and jobs elsewhere follow, and the `place` object of the response says which (`includes_elsewhere`). Known ' +
+      'two-word concepts ("computer vision", "mental health") match only as phrases, and a field finds its roles ("midwifery" finds midwives) ' +
+      'below the words typed. Of the remaining role words, up to four ' +
       'must all match; of longer queries, four fifths. When no job has them all, a query of three or more role words is answered with one word fewer required. ' +
       'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
       'Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every ' +

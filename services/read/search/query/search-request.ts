@@ -8,6 +8,9 @@ import type { JobHit, JobHits } from '../run/run-job-search';
 import { pageWindow } from './page-window';
 import { sourceFieldsFor } from './source-fields';
 
+/** The aggregation that counts the jobs in the place named whose title names the role (relevance: roleInTitle). */
+export const ROLE_IN_PLACE = 'role_in_place';
+
 /** Best match first; equal scores go to the newest job, then by id so paging is stable. */
 export const BEST_MATCH_FIRST: estypes.SortCombinations[] = ['_score', { created_at: { order: 'desc' } }, { id: { order: 'asc' } }];
 
@@ -46,7 +49,11 @@ function sourceOf(params: SearchParams): string[] | true {
 export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, mode: MatchMode = STRICT): estypes.SearchRequest {
   const selected = filterClauses(params.filters);
   const faceted = params.facets.length > 0;
-  const { match, phrases } = relevanceQuery(params.q, typos, mode);
+  const { match, phrases, places, roleInTitle } = relevanceQuery(params.q, typos, mode);
+  // Where the place is required, count the jobs there whose title names the role: too few, and jobs elsewhere are let in (run/search-jobs).
+  const counted: Record<string, estypes.AggregationsAggregationContainer> =
+    places.length > 0 && mode.place === 'required' && roleInTitle ? { [ROLE_IN_PLACE]: { filter: roleInTitle } } : {};
+  const aggs = { ...(faceted ? facetAggregations(params.filters, params.facets) : {}), ...counted };
   // A rescore cannot follow an explicit sort: cursor pages past the window rank by the match alone.
   const rescore = phrases && !params.paging.after && params.sort === 'relevance';
   return {
@@ -57,7 +64,7 @@ export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, mod
       ? { rescore: { window_size: PHRASE_WINDOW, query: { rescore_query: phrases, query_weight: 1, rescore_query_weight: 1 } } }
       : {}),
     ...(faceted && selected.length > 0 ? { post_filter: allOf(selected) } : {}),
-    ...(faceted ? { aggs: facetAggregations(params.filters, params.facets) } : {}),
+    ...(Object.keys(aggs).length > 0 ? { aggs } : {}),
     ...sortOf(params),
     ...pageWindow(params.paging),
     _source: sourceOf(params),

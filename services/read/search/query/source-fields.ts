@@ -27,4 +27,6 @@ export const SEARCH_FILTER_PATH = [
   'hits.hits.highlight',
   'aggregations.**.buckets.key',
   'aggregations.**.buckets.doc_count',
+  // The count of a filter aggregation (search-request: ROLE_IN_PLACE).
+  'aggregations.*.doc_count',
 ].join(',');

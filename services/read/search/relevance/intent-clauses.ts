@@ -38,7 +38,6 @@ const TYPE_PHRASES: Record<JobTypeValue, string[]> = {
  * about as much, by the rarity of the word.
  */
 const STATED_WEIGHT = 15;
-const LEVEL_WEIGHT = 3;
 /**
  * A level named in the title ("Lead Physiotherapist") says what the job is, and outranks a
  * level a source tagged it with (TAGGED_LEVEL_WEIGHT), which is noisy; a posting with both
@@ -47,9 +46,15 @@ const LEVEL_WEIGHT = 3;
  * "Mid-Senior level" filled the phrase re-ranking window of "lead ..." searches.)
  */
 const TITLE_LEVEL_WEIGHT = 20;
-const TAGGED_LEVEL_WEIGHT = 6;
+const TAGGED_LEVEL_WEIGHT = 12;
 const TYPE_WEIGHT = 3;
-const REMOTE_WEIGHT = 4;
+/**
+ * A job worked remotely, for a query that asks for remote work: most who ask cannot take a job
+ * on site, so it counts as much as a role word in a title, more than a type or a level. At
+ * STATED_WEIGHT, an on-site "Data Science Manager" outranked "Data Scientist - Remote" for
+ * "remote data science job" (the field's phrase in a title scores about 28, its role about 17).
+ */
+const REMOTE_STATED_WEIGHT = 30;
 /**
  * A type or remote work mentioned in the description only ("Position Type: Contract", but also
  * "part time hours considered"): a fixed hint, two thirds of a stated one, which orders jobs of the
@@ -85,16 +90,28 @@ function typeClause(type: JobTypeValue): Query {
 }
 
 /**
- * Remote work: a job whose location is worked remotely (`workplace_type`, from the location)
- * above all, or a location named remote; then "remote" in the title; barely in the description.
- * (Documents indexed before `workplace_type` existed lack it: they match on the words alone.)
+ * Remote work: a job worked remotely (`workplace_type`, from the location), or whose location
+ * or title says remote ("Data Scientist - Remote"), at REMOTE_STATED_WEIGHT; barely, one whose
+ * description mentions it. (Documents indexed before `workplace_type` existed lack it: they match
+ * on the words alone.)
  */
 const REMOTE_CLAUSE: Query = {
   dis_max: {
     queries: [
-      { constant_score: { filter: { term: { workplace_type: 'remote' } }, boost: STATED_WEIGHT } },
-      { match: { 'location.plain': { query: 'remote', boost: REMOTE_WEIGHT } } },
-      { match: { 'title.plain': { query: 'remote', boost: LEVEL_WEIGHT } } },
+      {
+        constant_score: {
+          filter: {
+            bool: {
+              should: [
+                { term: { workplace_type: 'remote' } },
+                { match: { 'location.plain': 'remote' } },
+                { match: { 'title.plain': 'remote' } },
+              ],
+            },
+          },
+          boost: REMOTE_STATED_WEIGHT,
+        },
+      },
       { constant_score: { filter: { match: { 'description.plain': 'remote' } }, boost: MENTION_WEIGHT } },
     ],
   },

@@ -100,8 +100,10 @@ const PLAIN_FIELDS = weighted('.plain');
  * A term standing in for the query's words `typed` (a synonym, a neighbouring role, a role's
  * field), in `fields`; one of several words as a phrase. It never scores above the words typed
  * (times `weight`): a match scores about the sum of its words' rarities, so the weight is scaled
- * by the rarity of the words typed over the rarity of its own (TypoPolicy.rarity), in the
- * title and in the description, whichever is smaller. An
+ * by the rarity of the words typed over the rarity of its own (TypoPolicy.rarity), each as
+ * Elasticsearch weighs it: a word by its rarity over all the fields, a phrase by its words'
+ * rarity in the field it stands in (the title, where they are rarest: "gp" is common in
+ * descriptions, "general practitioner" rare in titles). An
  * abbreviation is rarer than the words it stands for: at a weight by word count alone, titles
  * "HCA Bank" outranked "Healthcare Assistant" in the place the seeker named. Without rarities
  * (no look-up) the weight is scaled by the number of words typed over its own.
@@ -110,9 +112,13 @@ const PLAIN_FIELDS = weighted('.plain');
  */
 function standInQuery(term: string, typed: readonly string[], weight: number, typos: TypoPolicy, fields = WORD_FIELDS): Query {
   const words = queryWords(term).words;
-  const rarity = (list: readonly string[], field: RarityField) => list.reduce((sum, word) => sum + (typos.rarity?.(word, field) ?? NaN), 0);
-  // Below the words typed in each field it may match in: the smallest ratio.
-  const ratio = Math.min(...RARITY_FIELDS.map((field) => rarity(typed, field) / rarity(words, field)));
+  const rarityIn = (word: string, field: RarityField) => typos.rarity?.(word, field) ?? NaN;
+  // A word is scored by its rarity over all the fields (cross_fields): in the field where it is commonest.
+  const blended = (word: string) => Math.min(...RARITY_FIELDS.map((field) => rarityIn(word, field)));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  // A phrase is scored by its words' rarity in each field apart: where they are rarest.
+  const own = words.length > 1 ? Math.max(...RARITY_FIELDS.map((field) => sum(words.map((w) => rarityIn(w, field))))) : blended(words[0]);
+  const ratio = sum(typed.map(blended)) / own;
   return {
     multi_match: {
       query: term,
@@ -290,6 +296,11 @@ export interface RelevanceQuery {
   phrases?: Query;
   /** The words of the query that name places (TypoPolicy.places) and decide where the jobs are. */
   places: string[];
+  /**
+   * With places: the jobs whose title names the role (roleInTitle), whose number in the place
+   * decides whether jobs elsewhere are let in (../run/search-jobs).
+   */
+  roleInTitle?: Query;
 }
 
 /**
@@ -300,9 +311,9 @@ export interface RelevanceQuery {
 export const PHRASE_WINDOW = 100;
 
 /**
- * Added to the score of a job in the place named when jobs elsewhere are let in (MatchMode
- * `first`): far above what any words score, so the jobs in the place stay above the others,
- * best first among themselves, and the others follow in their own order.
+ * Added to the score of a job in the place named whose title names the role (roleInTitle) when
+ * jobs elsewhere are let in (MatchMode `first`): far above what any words score, so those jobs
+ * stay above the others, best first among themselves, and the others follow in their own order.
  */
 const PLACE_FIRST = 1000;
 
@@ -323,6 +334,24 @@ function inPlace(places: readonly string[]): Query {
 }
 
 /**
+ * A job whose title names the role: each term of it in the title, in any form ("Nurses") or
+ * through a synonym or a role of its field ("HCA", "Midwife" for "midwifery"). A job that only
+ * mentions the words ("Domestic Assistant" at a healthcare trust, for "healthcare assistant")
+ * is a weaker answer than the role elsewhere.
+ */
+function roleInTitle(terms: readonly Concept[]): Query {
+  return {
+    bool: {
+      must: terms.map(({ words, synonyms, family }) => {
+        const itself: Query = { bool: { must: words.map((word) => ({ match: { title: formsOf(word).join(' ') } })) } };
+        const standIns = [...synonyms, ...family].map((term): Query => ({ match_phrase: { title: term } }));
+        return standIns.length === 0 ? itself : { bool: { should: [itself, ...standIns] } };
+      }),
+    },
+  };
+}
+
+/**
  * What must match: the role words of the query (./query-intent), each in any field
  * (term-centric), enough of them (MINIMUM_WORDS_MATCHED, or RELAXED_WORDS_MATCHED when
  * relaxed). Filler ("jobs") never counts, so a query cannot match on filler alone. The places
@@ -331,7 +360,11 @@ function inPlace(places: readonly string[]): Query {
  * Its level, type and remote work favour the jobs that have them (./intent-clauses). A query of
  * places alone ("london") asks for them as words.
  */
-function matchQuery(intent: QueryIntent, typos: TypoPolicy, mode: MatchMode): { match: Query; places: string[]; onePhrase: boolean } {
+function matchQuery(
+  intent: QueryIntent,
+  typos: TypoPolicy,
+  mode: MatchMode,
+): { match: Query; places: string[]; onePhrase: boolean; roleInTitle?: Query } {
   const places = placesOf(intent, typos);
   const roleWords = intent.role.filter((word) => !places.includes(word));
   const terms = concepts(roleWords, typos);
@@ -343,10 +376,14 @@ function matchQuery(intent: QueryIntent, typos: TypoPolicy, mode: MatchMode): { 
     },
   };
   const favoured = intentClauses(intent);
-  if (places.length > 0 && mode.place === 'first') favoured.push({ constant_score: { filter: inPlace(places), boost: PLACE_FIRST } });
-  const required = places.length > 0 && mode.place === 'required' ? [inPlace(places)] : [];
-  if (favoured.length === 0 && required.length === 0) return { match: role, places, onePhrase };
-  return { match: { bool: { must: role, ...(required.length > 0 ? { filter: required } : {}), should: favoured } }, places, onePhrase };
+  if (places.length === 0) return { match: favoured.length === 0 ? role : { bool: { must: role, should: favoured } }, places, onePhrase };
+  const named = roleInTitle(terms);
+  // Required, the place filters; let in, it lifts the jobs there whose title names the role above all others.
+  const place: Pick<estypes.QueryDslBoolQuery, 'filter' | 'should'> =
+    mode.place === 'required'
+      ? { filter: [inPlace(places)], should: favoured }
+      : { should: [...favoured, { constant_score: { filter: { bool: { must: [inPlace(places), named] } }, boost: PLACE_FIRST } }] };
+  return { match: { bool: { must: role, ...place } }, places, onePhrase, roleInTitle: named };
 }
 
 /** The role words that name places (TypoPolicy.places), unless every one does: a query of places alone ("london") asks for them as words. */
@@ -371,17 +408,18 @@ export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD, mode: 
   if (words.length === 0) return { match: { match_none: {} }, places: [] };
   const intent = onlyStopWords ? undefined : understandQuery(q);
   const phrase = intent?.phraseText ?? q;
-  const { match, places, onePhrase } = intent
+  const { match, places, onePhrase, roleInTitle } = intent
     ? matchQuery(intent, typos, mode)
-    : { match: stopWordsQuery(q), places: [], onePhrase: false };
+    : { match: stopWordsQuery(q), places: [], onePhrase: false, roleInTitle: undefined };
   // One word is no phrase: its "phrase" in the title only doubled the title's weight ("RN" as a
   // job code in "IAPT Therapist (BNSSG 619 RN)" outranked nurses), and cost a rescore. Nor is a
   // role that is one phrase concept, which must match as a phrase already: lifting it again
   // ranked "Data Science Manager" on site above "Data Scientist - Remote" for "remote data science job".
-  if (!phrase.includes(' ') || onePhrase) return { match, places };
+  if (!phrase.includes(' ') || onePhrase) return { match, places, roleInTitle };
   return {
     match,
     places,
+    roleInTitle,
     phrases: {
       bool: {
         should: [

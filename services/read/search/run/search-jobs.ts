@@ -3,12 +3,12 @@ import type { SearchPlace } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
 import { canRelax, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
 import { runJobSearch, type JobHits } from './run-job-search';
-import { buildSearchRequest, inBestMatchOrder } from '../query/search-request';
+import { buildSearchRequest, inBestMatchOrder, ROLE_IN_PLACE } from '../query/search-request';
 import { withSnippet } from '../query/snippet';
 
 /**
- * Fewer jobs than this in the place a query names, and jobs elsewhere follow them: a page of
- * the default size. A seeker who names a city wants the jobs there; three physiotherapists in
+ * Fewer jobs than this in the place a query names whose title names the role (relevance:
+ * roleInTitle), and jobs elsewhere follow them: a page of the default size. A seeker who names a city wants the jobs there; three physiotherapists in
  * Leeds and then those nearby serve "physiotherapist leeds" better than three results.
  */
 export const ENOUGH_IN_PLACE = 10;
@@ -31,7 +31,8 @@ export async function searchJobs(client: Client, index: string, params: SearchPa
   let mode = STRICT;
   let result = await run(mode);
   const inPlace = result.total.value;
-  if (places.length > 0 && inPlace < ENOUGH_IN_PLACE) {
+  const namedInPlace = (result.aggregations?.[ROLE_IN_PLACE] as { doc_count?: number } | undefined)?.doc_count ?? inPlace;
+  if (places.length > 0 && namedInPlace < ENOUGH_IN_PLACE) {
     mode = { ...mode, place: 'first' };
     result = await run(mode);
   }
