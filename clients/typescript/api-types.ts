@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * Search active jobs
-         * @description Keyword search over active jobs. A match in the title counts most, then skills, organization and tags, then the description (location and department count too); a word finds its singular and plural ("developers" finds "developer", never a different word of the same stem), small typos in words the index does not know are forgiven, common abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs where the words stand together as a phrase rank higher. The query is read as a seeker means it: filler ("jobs", "vacancy", "hiring") never counts; seniority ("junior", "entry level", "head of"), job type ("part time", "contract") and "remote" favour jobs whose experience, type or workplace say so, and a place named in the query favours jobs located there, without being required. Of the remaining role words, up to four must all match; of longer queries, four fifths. When no job has them all, a query of three or more role words is answered with one word fewer required. Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every other filter applied (each facet ignores its own filter). total_items is exact up to 10 000; above that it is 10 000 with total_relation "gte". Numbered pages (page, limit) reach the first 10 000 results; every page that has a next one carries pagination.next_cursor, and the same request with cursor=<it> instead of page answers that next page, as cheaply as the first, however deep: follow cursors to read past 10 000. `fields` returns only the Job fields named (id always), to keep pages small, e.g. fields=title,organization,location,salary; `snippet=N` adds at most N characters of each description, around the matched words (search) or from its start.
+         * @description Keyword search over active jobs. A match in the title counts most, then skills, organization and tags, then the description (location and department count too); a word finds its singular and plural ("developers" finds "developer", never a different word of the same stem), small typos in words the index does not know are forgiven, common abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs where the words stand together as a phrase rank higher. The query is read as a seeker means it: filler ("jobs", "vacancy", "hiring") never counts; seniority ("junior", "entry level", "head of"), job type ("part time", "contract") and "remote" favour jobs whose title, experience, type or workplace say so. A place named in the query ("physiotherapist leeds") asks for the jobs located there; when fewer than 10 match there, those come first and jobs elsewhere follow, and the `place` object of the response says which (`includes_elsewhere`). Known two-word concepts ("computer vision", "mental health") match only as phrases, and a field finds its roles ("midwifery" finds midwives) below the words typed. Of the remaining role words, up to four must all match; of longer queries, four fifths. When no job has them all, a query of three or more role words is answered with one word fewer required. Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every other filter applied (each facet ignores its own filter). total_items is exact up to 10 000; above that it is 10 000 with total_relation "gte". Numbered pages (page, limit) reach the first 10 000 results; every page that has a next one carries pagination.next_cursor, and the same request with cursor=<it> instead of page answers that next page, as cheaply as the first, however deep: follow cursors to read past 10 000. `fields` returns only the Job fields named (id always), to keep pages small, e.g. fields=title,organization,location,salary; `snippet=N` adds at most N characters of each description, around the matched words (search) or from its start.
          */
         get: operations["searchJobs"];
         put?: never;
@@ -487,10 +487,20 @@ export interface components {
             /** @description workplace types of the locations (onsite, hybrid, remote): the top 20 values by count (ties by value), plus every value the request selected, even at count 0. Counts apply every filter except this facet's own. */
             workplace_types?: components["schemas"]["FacetValue"][];
         };
+        /** @description Present when the query names a place: the results are the jobs located there, or those first and then jobs elsewhere */
+        SearchPlace: {
+            /** @description The words of the query read as a place ("leeds", "los angeles") */
+            words: string[];
+            /** @description How many active jobs located there match the rest of the query (the filters applied) */
+            in_place_total: number;
+            /** @description true when too few jobs there match (fewer than 10): the results then hold every job located there first, then jobs elsewhere. false when every result is located there */
+            includes_elsewhere: boolean;
+        };
         JobSearchResult: {
             jobs: components["schemas"]["JobInPage"][];
             pagination: components["schemas"]["JobPagination"];
             facets?: components["schemas"]["SearchFacets"];
+            place?: components["schemas"]["SearchPlace"];
         };
         Job: {
             /**
