@@ -201,6 +201,9 @@ export function scoreSet(
   };
 }
 
+/** The query sets of the benchmark, in the order they are reported (./relevance SETS). */
+export const SET_NAMES = ['development', 'heldout', 'heldout2'] as const;
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The per_query lists of a --json document: one over every query before the held-out set, one per set since. */
@@ -209,8 +212,7 @@ function perQueryLists(doc: unknown): unknown[][] {
   const relevance = isObject(doc) && isObject(doc.relevance) ? doc.relevance : doc;
   if (!isObject(relevance)) return [];
   if (Array.isArray(relevance.per_query)) return [relevance.per_query];
-  return ['development', 'heldout']
-    .map((set) => relevance[set])
+  return SET_NAMES.map((set) => relevance[set])
     .filter(isObject)
     .map((set) => set.per_query)
     .filter((list): list is unknown[] => Array.isArray(list));

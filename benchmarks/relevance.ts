@@ -1,17 +1,19 @@
 /**
  * `npm run bench -- relevance`: the product's search against plain BM25 (one multi_match over
- * the unstemmed title and description) on the real postings (./relevance-world), on two query
+ * the unstemmed title and description) on the real postings (./relevance-world), on three query
  * sets, each scored with its own judgments and reported on its own: the development set
- * (benchmarks/relevance/queries.json, judgments.json), which changes are tuned on, and the
- * held-out set (heldout-queries.json, heldout-judgments.json), which they never are. Per set:
+ * (benchmarks/relevance/queries.json, judgments.json), which changes are tuned on; the first
+ * held-out set (heldout-queries.json, heldout-judgments.json), judged blind once and tuned on
+ * since; and the second held-out set (heldout-2-queries.json, heldout-2-judgments.json), which
+ * changes never are. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
  * again with today's judgments, as a third system. Postings in any top 10 that nobody judged yet
- * are written, shuffled and without saying which system found them, to .cache/relevance-pool.json
- * (development) and .cache/relevance-heldout-pool.json (held-out), to be judged blind and added to
- * the judgments (never rewritten). The search time of both systems is measured too, as the ratio
- * product / BM25 over the queries of both sets.
+ * are written, shuffled and without saying which system found them, to a pool file per set
+ * (.cache/relevance-pool.json, relevance-heldout-pool.json, relevance-heldout-2-pool.json), to be
+ * judged blind and added to the judgments (never rewritten). The search time of both systems is
+ * measured too, as the ratio product / BM25 over the queries of every set.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,6 +34,7 @@ import {
   type RankedQuery,
   type Ranking,
   type SetReport,
+  type SET_NAMES,
 } from './relevance-report';
 import { relevanceWorld, type RealPosting } from './relevance-world';
 
@@ -39,12 +42,13 @@ const RELEVANCE_DIR = path.resolve(__dirname, 'relevance');
 const CACHE_DIR = path.resolve(__dirname, '../.cache');
 export const POOL_FILE = path.join(CACHE_DIR, 'relevance-pool.json');
 export const HELDOUT_POOL_FILE = path.join(CACHE_DIR, 'relevance-heldout-pool.json');
+export const HELDOUT_2_POOL_FILE = path.join(CACHE_DIR, 'relevance-heldout-2-pool.json');
 /** Timed rounds over every query, after one warm-up round. */
 const TIMED_ROUNDS = 5;
 
 /** A query set's files (queries and judgments in benchmarks/relevance/), and where its postings to judge go. */
 interface SetFiles {
-  name: 'development' | 'heldout';
+  name: (typeof SET_NAMES)[number];
   title: string;
   queriesFile: string;
   judgmentsFile: string;
@@ -54,10 +58,17 @@ const SETS: readonly SetFiles[] = [
   { name: 'development', title: 'Development set', queriesFile: 'queries.json', judgmentsFile: 'judgments.json', poolFile: POOL_FILE },
   {
     name: 'heldout',
-    title: 'Held-out set (never tuned on)',
+    title: 'First held-out set (judged blind once, on 2026-11-25; tuned on since)',
     queriesFile: 'heldout-queries.json',
     judgmentsFile: 'heldout-judgments.json',
     poolFile: HELDOUT_POOL_FILE,
+  },
+  {
+    name: 'heldout2',
+    title: 'Second held-out set (never tuned on)',
+    queriesFile: 'heldout-2-queries.json',
+    judgmentsFile: 'heldout-2-judgments.json',
+    poolFile: HELDOUT_2_POOL_FILE,
   },
 ];
 
