@@ -5,6 +5,7 @@
  * rankings and grades; paired sign tests of the product against BM25 and against a previous run.
  * As JSON, which a later run reads back with --previous (previousRankings), and as text.
  */
+import { queryWords } from '../services/read';
 import { formatColumns } from './lib/report';
 import {
   DEPTH,
@@ -199,6 +200,26 @@ export function scoreSet(
       ...(rankings.previous ? { previous: withTop('previous', q, rankings.previous) } : {}),
     })),
   };
+}
+
+/** How much of a description a judge reads from its start, and around each later mention of a query word. */
+export const JUDGED_OPENING = 900;
+const MENTION_CONTEXT = 150;
+const MENTIONS_PER_WORD = 2;
+
+/**
+ * The passages past the opening that mention a word of the query, each with its context: a
+ * skill named late in a long description ("TensorFlow" in its fifth paragraph) is what a skill
+ * pair asks for, and a judge who read only the opening graded such postings 0.
+ */
+export function laterMentions(q: string, description: string): string[] {
+  const rest = description.slice(JUDGED_OPENING);
+  const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return queryWords(q).words.flatMap((word) =>
+    [...rest.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escaped(word)}(?![\\p{L}\\p{N}])`, 'giu'))]
+      .slice(0, MENTIONS_PER_WORD)
+      .map((m) => `...${rest.slice(Math.max(0, m.index - MENTION_CONTEXT), m.index + word.length + MENTION_CONTEXT)}...`),
+  );
 }
 
 /** The query sets of the benchmark, in the order they are reported (./relevance SETS). */

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { ndcgAt10 } from './relevance-metrics';
-import { formatSetReport, lossReason, parseRunOutput, previousRankings, scoreSet, type RankedQuery } from './relevance-report';
+import {
+  formatSetReport,
+  laterMentions,
+  lossReason,
+  parseRunOutput,
+  previousRankings,
+  scoreSet,
+  type RankedQuery,
+} from './relevance-report';
 
 describe('relevance report', () => {
   const titles: Record<string, string> = { a: 'Staff nurse', b: 'Senior staff nurse', d: 'Ward clerk', e: 'Nurse practitioner' };
@@ -185,5 +193,15 @@ describe('relevance report', () => {
       });
       expect(parseRunOutput('{"a": [1]}')).to.deep.equal({ a: [1] });
     });
+  });
+});
+
+describe('laterMentions (what a judge reads past the opening of a long description)', () => {
+  it('gives each later mention of a query word with its context, whole words only, two per word at most', () => {
+    const description = `${'x'.repeat(900)} We use TensorFlow daily. tensorflowy is not it. Also PyTorch, PyTorch and PyTorch.`;
+    const mentions = laterMentions('tensorflow pytorch', description);
+    expect(mentions).to.have.length(3);
+    expect(mentions[0]).to.include('We use TensorFlow daily');
+    expect(laterMentions('tensorflow', 'TensorFlow only in the opening')).to.deep.equal([]);
   });
 });

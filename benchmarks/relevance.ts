@@ -35,6 +35,8 @@ import {
   type Ranking,
   type SetReport,
   type SET_NAMES,
+  JUDGED_OPENING,
+  laterMentions,
 } from './relevance-report';
 import { relevanceWorld, type RealPosting } from './relevance-world';
 
@@ -195,7 +197,8 @@ const poolItem = (q: string, key: string, p: RealPosting) => ({
   location: p.location,
   employment_type: p.employment_type,
   seniority: p.seniority,
-  description: (p.description ?? '').slice(0, 900),
+  description: (p.description ?? '').slice(0, JUDGED_OPENING),
+  later_mentions: laterMentions(q, p.description ?? ''),
 });
 
 /**

@@ -9,11 +9,10 @@ export const searchJobsTool: ToolDefinition = {
   name: 'search_jobs',
   title: 'Search jobs',
   description:
-    'Keyword search over active job postings, best match first (title counts most, then skills, organization, tags, description). ' +
+    'Keyword search over active jobs, best match first (title counts most, then skills, organization, tags, description). ' +
     'Use it when you have words to match ("backend engineer kubernetes"); use browse_jobs to list newest jobs by filters alone. ' +
     'Filters take arrays and combine with AND, values within one filter with OR; organization_ids and location_ids come from ' +
-    'list_organizations and list_locations. A city in the words ("physiotherapist leeds") asks for jobs located there; when fewer than 10 ' +
-    'match there, `place.includes_elsewhere` is true and jobs elsewhere follow those. ' +
+    'list_organizations and list_locations. A city in q asks for jobs there; `place` says if jobs elsewhere follow. ' +
     PAGING_HELP,
   inputSchema: toolSchema(SearchQuery),
   outputSchema: toolSchema(JobSearchResult),

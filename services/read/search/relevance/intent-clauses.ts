@@ -62,6 +62,12 @@ const REMOTE_STATED_WEIGHT = 30;
  * as "contract" added 2 or 3 points, less than two titles "Java Developer" differ by.)
  */
 const MENTION_WEIGHT = 10;
+/**
+ * The words the seeker typed for a type ("fixed term"), said in the description: above the type
+ * a source stated (an NHS post typed TEMPORARY may be open-ended bank work), as the words typed
+ * rank above their synonyms.
+ */
+const TYPED_WEIGHT = 20;
 
 function levelClause(level: Level): Query {
   const { experience, title } = LEVELS[level];
@@ -75,14 +81,19 @@ function levelClause(level: Level): Query {
   };
 }
 
-function typeClause(type: JobTypeValue): Query {
+function typeClause(type: JobTypeValue, typed: readonly string[] = []): Query {
+  const phrases = TYPE_PHRASES[type];
   return {
     dis_max: {
       queries: [
         { constant_score: { filter: { term: { type } }, boost: STATED_WEIGHT } },
-        ...TYPE_PHRASES[type].map((phrase) => ({ match_phrase: { 'title.plain': { query: phrase, boost: TYPE_WEIGHT } } })),
-        ...TYPE_PHRASES[type].map((phrase) => ({
-          constant_score: { filter: { match_phrase: { 'description.plain': phrase } }, boost: MENTION_WEIGHT },
+        ...phrases.map((phrase) => ({ match_phrase: { 'title.plain': { query: phrase, boost: TYPE_WEIGHT } } })),
+        // The words the seeker typed, in the description, count more than the type stated; another word for the type less.
+        ...[...new Set([...typed, ...phrases])].map((phrase) => ({
+          constant_score: {
+            filter: { match_phrase: { 'description.plain': phrase } },
+            boost: typed.includes(phrase) ? TYPED_WEIGHT : MENTION_WEIGHT,
+          },
         })),
       ],
     },
@@ -128,7 +139,7 @@ const TYPE_CLAUSES = Object.fromEntries(Object.keys(TYPE_PHRASES).map((type) => 
 export function intentClauses(intent: QueryIntent): Query[] {
   return [
     ...intent.levels.map((level) => LEVEL_CLAUSES[level]),
-    ...intent.types.map((type) => TYPE_CLAUSES[type]),
+    ...intent.types.map((type) => (intent.typeWords.length > 0 ? typeClause(type, intent.typeWords) : TYPE_CLAUSES[type])),
     ...(intent.remote ? [REMOTE_CLAUSE] : []),
   ];
 }

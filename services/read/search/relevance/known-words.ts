@@ -135,7 +135,7 @@ export class KnownWords {
         word,
         {
           known: docs >= minDocs,
-          place: inLocations >= minDocs && inLocations > inTitles,
+          place: namesPlace(word, inLocations, inTitles, docsIn('organization', word), minDocs),
           role: inTitles >= minDocs && inTitles >= ROLE_TITLE_SHARE * docsIn('description', word),
           docs: { title: inTitles, description: docsIn('description', word) },
         },
@@ -147,6 +147,68 @@ export class KnownWords {
   private remember(word: string, answer: WordAnswer, now: number): void {
     remember(this.known, word, { ...answer, until: now + this.options.ttlMs }, this.options.maxEntries);
   }
+}
+
+/**
+ * Words that name kinds of place, not places: job locations are full of them ("St James's
+ * University Hospital, Beckett Street, Leeds"), and read as a place they would ask for every
+ * job located at a hospital.
+ */
+const KINDS_OF_PLACE = new Set([
+  'hospital',
+  'hospitals',
+  'centre',
+  'center',
+  'clinic',
+  'surgery',
+  'practice',
+  'house',
+  'building',
+  'unit',
+  'ward',
+  'site',
+  'sites',
+  'campus',
+  'office',
+  'offices',
+  'road',
+  'street',
+  'lane',
+  'avenue',
+  'way',
+  'drive',
+  'court',
+  'park',
+  'hall',
+  'square',
+  'place',
+  'floor',
+  'various',
+  'locations',
+  'location',
+  'community',
+  'university',
+  'health',
+  'county',
+  'city',
+  'town',
+  'area',
+  'greater',
+  'north',
+  'south',
+  'east',
+  'west',
+  'central',
+]);
+
+/**
+ * Whether a word names a place: found in at least `minDocs` job locations, more than in titles
+ * ("london", not "nurse", though some locations are named "Nurse Bank") and more than half as
+ * often as in employers' names ("nhs" and "trust" stand in 400 locations but 9 000 employers),
+ * and no kind of place (KINDS_OF_PLACE).
+ */
+function namesPlace(word: string, inLocations: number, inTitles: number, inOrganizations: number, minDocs: number): boolean {
+  return inLocations >= minDocs && inLocations > inTitles && 2 * inLocations > inOrganizations && !KINDS_OF_PLACE.has(word);
 }
 
 /** What the index says of a word. */

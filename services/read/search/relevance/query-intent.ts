@@ -16,6 +16,8 @@ export interface QueryIntent {
   role: string[];
   levels: Level[];
   types: JobTypeValue[];
+  /** The words that named a job type, as typed ("fixed term", "temporary"; hyphens as spaces): a posting that says them counts more than one that says another word for the type. */
+  typeWords: string[];
   remote: boolean;
   /** The query without filler ("head of nursing"): what the phrase boosts compare with titles. */
   phraseText: string;
@@ -119,6 +121,7 @@ export function understandQuery(q: string): QueryIntent {
   const tokens = queryTokens(q);
   const levels = new Set<Level>();
   const types = new Set<JobTypeValue>();
+  const typeWords = new Set<string>();
   let remote = false;
   const rest: string[] = [];
   // Tokens of the role as typed (stop words kept), for the phrase; filler and understood phrases leave gaps.
@@ -133,7 +136,10 @@ export function understandQuery(q: string): QueryIntent {
     }
     kept.push(undefined);
     if (phrase.level) levels.add(phrase.level);
-    if (phrase.type) types.add(phrase.type);
+    if (phrase.type) {
+      types.add(phrase.type);
+      typeWords.add(phrase.words.join(' ').replaceAll('-', ' '));
+    }
     if (phrase.remote) remote = true;
     i += phrase.words.length;
   }
@@ -143,6 +149,7 @@ export function understandQuery(q: string): QueryIntent {
     role: role.length > 0 ? role : contentWords(withoutFiller).length > 0 ? contentWords(withoutFiller) : contentWords(tokens),
     levels: [...levels],
     types: [...types],
+    typeWords: [...typeWords],
     remote,
     phraseText: (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
     rolePhrase: role.length > 0 ? longestRun(kept) : (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
