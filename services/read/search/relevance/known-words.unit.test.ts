@@ -54,3 +54,48 @@ describe('KnownWords: one policy per query, page after page', () => {
     expect(asked).to.deep.equal([['kotlin'], ['engineer'], ['kotlin'], ['engineer']]);
   });
 });
+
+/** A client that answers each word's document frequency per field from `docs`, and `jobs` as every field's job count. */
+function fieldClient(docs: Record<string, Partial<Record<string, number>>>, jobs = 17_000): TermVectorsClient {
+  return {
+    termvectors: (request) => {
+      const words = (request.doc as Record<string, string>).title.split(' ');
+      const fields = [...TYPO_FIELDS, 'description'];
+      return Promise.resolve({
+        term_vectors: Object.fromEntries(
+          fields.map((field) => [
+            `${field}.plain`,
+            {
+              terms: Object.fromEntries(words.map((word) => [word, { doc_freq: docs[word]?.[field] ?? 0 }])),
+              field_statistics: { doc_count: jobs },
+            },
+          ]),
+        ),
+      });
+    },
+  };
+}
+
+describe('KnownWords: places, and the rarity of stand-ins', () => {
+  // Document frequencies of the real postings (17 616 of them).
+  const docs = {
+    leeds: { location: 180, title: 8, organization: 66, description: 285 },
+    nhs: { location: 396, title: 41, organization: 9871, description: 7368 },
+    hospital: { location: 3752, title: 87, organization: 817, description: 6965 },
+    nurse: { location: 12, title: 2500, organization: 3, description: 6000 },
+    admin: { title: 400, description: 3000 },
+    administrative: { title: 300, description: 5000 },
+  };
+
+  it('reads as places the words of more job locations than titles, unless employers are named by them or they name a kind of place', async () => {
+    const policy = await new KnownWords(fieldClient(docs), 'jobs').typoPolicy(['leeds', 'nhs', 'hospital', 'nurse'], 0);
+    expect([...(policy.places ?? [])]).to.deep.equal(['leeds']);
+  });
+
+  it('looks up the words of the stand-ins with the query words, and gives their rarity per field', async () => {
+    const policy = await new KnownWords(fieldClient(docs), 'jobs').typoPolicy(['admin'], 0);
+    // "administrative" is a synonym of "admin" (./synonyms): looked up in the same request.
+    expect(policy.rarity?.('administrative', 'title')).to.be.closeTo(Math.log(1 + (17_000 - 300 + 0.5) / 300.5), 1e-9);
+    expect(policy.rarity?.('admin', 'description')).to.be.closeTo(Math.log(1 + (17_000 - 3000 + 0.5) / 3000.5), 1e-9);
+  });
+});

@@ -55,4 +55,12 @@ describe('understandQuery (what a job seeker asks for)', () => {
     expect(text).to.include('{"term":{"type":"part_time"}}');
     expect(intentClauses(understandQuery('data analyst'))).to.deep.equal([]);
   });
+
+  it('keeps the words typed for a job type, which count above the type a source stated and above other words for it', () => {
+    expect(understandQuery('fixed-term administrator').typeWords).to.deep.equal(['fixed term']);
+    const text = JSON.stringify(intentClauses(understandQuery('fixed term administrator')));
+    expect(text).to.match(/"description\.plain":"fixed term"\}\},"boost":20/);
+    expect(text).to.match(/"description\.plain":"temporary"\}\},"boost":10/);
+    expect(text).to.match(/"term":\{"type":"contract"\}\},"boost":15/);
+  });
 });
