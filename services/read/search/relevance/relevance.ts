@@ -2,6 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { isJobType } from '../../../../shared/schemas/common';
 import { intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
+import { inPlace, PLACE_FIRST, placesOf, roleInTitle } from './place-clauses';
 import { understandQuery, type QueryIntent } from './query-intent';
 import { queryWords } from './query-words';
 import { concepts, type Concept } from './synonyms';
@@ -311,47 +312,6 @@ export interface RelevanceQuery {
 export const PHRASE_WINDOW = 100;
 
 /**
- * Added to the score of a job in the place named whose title names the role (roleInTitle) when
- * jobs elsewhere are let in (MatchMode `first`): far above what any words score, so those jobs
- * stay above the others, best first among themselves, and the others follow in their own order.
- */
-const PLACE_FIRST = 1000;
-
-/**
- * A job located in the place named: every place word in its location ("los angeles"), or a US
- * state named in full as its code ("california": "CA").
- */
-function inPlace(places: readonly string[]): Query {
-  return {
-    bool: {
-      must: places.map((place) => {
-        const byName: Query = { match: { location: place } };
-        const code = placeCodeOf(place);
-        return code ? { bool: { should: [byName, { term: { 'location.plain': code } }] } } : byName;
-      }),
-    },
-  };
-}
-
-/**
- * A job whose title names the role: each term of it in the title, in any form ("Nurses") or
- * through a synonym or a role of its field ("HCA", "Midwife" for "midwifery"). A job that only
- * mentions the words ("Domestic Assistant" at a healthcare trust, for "healthcare assistant")
- * is a weaker answer than the role elsewhere.
- */
-function roleInTitle(terms: readonly Concept[]): Query {
-  return {
-    bool: {
-      must: terms.map(({ words, synonyms, family }) => {
-        const itself: Query = { bool: { must: words.map((word) => ({ match: { title: formsOf(word).join(' ') } })) } };
-        const standIns = [...synonyms, ...family].map((term): Query => ({ match_phrase: { title: term } }));
-        return standIns.length === 0 ? itself : { bool: { should: [itself, ...standIns] } };
-      }),
-    },
-  };
-}
-
-/**
  * What must match: the role words of the query (./query-intent), each in any field
  * (term-centric), enough of them (MINIMUM_WORDS_MATCHED, or RELAXED_WORDS_MATCHED when
  * relaxed). Filler ("jobs") never counts, so a query cannot match on filler alone. The places
@@ -365,7 +325,7 @@ function matchQuery(
   typos: TypoPolicy,
   mode: MatchMode,
 ): { match: Query; places: string[]; onePhrase: boolean; roleInTitle?: Query } {
-  const places = placesOf(intent, typos);
+  const places = placesOf(intent, typos.places);
   const roleWords = intent.role.filter((word) => !places.includes(word));
   const terms = concepts(roleWords, typos);
   const onePhrase = terms.length === 1 && terms[0].phrase;
@@ -386,15 +346,9 @@ function matchQuery(
   return { match: { bool: { must: role, ...place } }, places, onePhrase, roleInTitle: named };
 }
 
-/** The role words that name places (TypoPolicy.places), unless every one does: a query of places alone ("london") asks for them as words. */
-function placesOf(intent: QueryIntent, typos: TypoPolicy): string[] {
-  const isPlace = (word: string) => typos.places?.has(word) ?? false;
-  return intent.role.every(isPlace) ? [] : intent.role.filter(isPlace);
-}
-
 /** The words of a query that name places (matchQuery): the same for every MatchMode. */
 export function namedPlaces(q: string, typos: TypoPolicy = EVERY_WORD): string[] {
-  return queryWords(q).onlyStopWords ? [] : placesOf(understandQuery(q), typos);
+  return queryWords(q).onlyStopWords ? [] : placesOf(understandQuery(q), typos.places);
 }
 
 /**
