@@ -4,14 +4,14 @@
  * sets, each scored with its own judgments and reported on its own: the development set
  * (benchmarks/relevance/queries.json, judgments.json), which changes are tuned on; the first
  * held-out set (heldout-queries.json, heldout-judgments.json), judged blind once and tuned on
- * since; and the second held-out set (heldout-2-queries.json, heldout-2-judgments.json), which
- * changes never are. Per set:
+ * since; the second (heldout-2-...), likewise; and the third (heldout-3-queries.json,
+ * heldout-3-judgments.json), which changes never are. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
  * again with today's judgments, as a third system. Postings in any top 10 that nobody judged yet
  * are written, shuffled and without saying which system found them, to a pool file per set
- * (.cache/relevance-pool.json, relevance-heldout-pool.json, relevance-heldout-2-pool.json), to be
+ * (.cache/relevance-pool.json, relevance-heldout-pool.json, relevance-heldout-2-pool.json, ...), to be
  * judged blind and added to the judgments (never rewritten). The search time of both systems is
  * measured too, as the ratio product / BM25 over the queries of every set.
  */
@@ -45,6 +45,7 @@ const CACHE_DIR = path.resolve(__dirname, '../.cache');
 export const POOL_FILE = path.join(CACHE_DIR, 'relevance-pool.json');
 export const HELDOUT_POOL_FILE = path.join(CACHE_DIR, 'relevance-heldout-pool.json');
 export const HELDOUT_2_POOL_FILE = path.join(CACHE_DIR, 'relevance-heldout-2-pool.json');
+export const HELDOUT_3_POOL_FILE = path.join(CACHE_DIR, 'relevance-heldout-3-pool.json');
 /** Timed rounds over every query, after one warm-up round. */
 const TIMED_ROUNDS = 5;
 
@@ -67,10 +68,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout2',
-    title: 'Second held-out set (never tuned on)',
+    title: 'Second held-out set (judged blind once, on 2026-11-25; tuned on since)',
     queriesFile: 'heldout-2-queries.json',
     judgmentsFile: 'heldout-2-judgments.json',
     poolFile: HELDOUT_2_POOL_FILE,
+  },
+  {
+    name: 'heldout3',
+    title: 'Third held-out set (never tuned on)',
+    queriesFile: 'heldout-3-queries.json',
+    judgmentsFile: 'heldout-3-judgments.json',
+    poolFile: HELDOUT_3_POOL_FILE,
   },
 ];
 

@@ -89,6 +89,11 @@ const PHRASES: readonly Understood[] = (
     ...['volunteer', 'volunteering', 'voluntary'].map((w) => ({ words: [w], type: 'volunteer' as const })),
     ...['remote', 'remotely', 'wfh'].map((w) => ({ words: [w], remote: true as const })),
     { words: ['work', 'from', 'home'], remote: true },
+    // Nearness to the seeker, whose whereabouts a search does not know: filler, not words to match.
+    { words: ['near', 'me'] },
+    { words: ['nearby'] },
+    { words: ['close', 'to', 'me'] },
+    { words: ['in', 'my', 'area'] },
     { words: ['home', 'based'], remote: true },
   ] satisfies Understood[]
 ).sort((a, b) => b.words.length - a.words.length);

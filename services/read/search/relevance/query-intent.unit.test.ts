@@ -63,4 +63,10 @@ describe('understandQuery (what a job seeker asks for)', () => {
     expect(text).to.match(/"description\.plain":"temporary"\}\},"boost":10/);
     expect(text).to.match(/"term":\{"type":"contract"\}\},"boost":15/);
   });
+
+  it('reads nearness to the seeker ("near me", "nearby") as filler: a search does not know where the seeker is', () => {
+    expect(understandQuery('porter job near me').role).to.deep.equal(['porter']);
+    expect(understandQuery('nurse jobs nearby').role).to.deep.equal(['nurse']);
+    expect(understandQuery('near me').role).to.deep.equal(['near', 'me']);
+  });
 });
