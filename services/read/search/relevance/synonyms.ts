@@ -193,14 +193,22 @@ function phraseSynonyms(term: string): string[] {
  * spelling wins): the multi-word synonyms, the phrase concepts and the families' multi-word
  * members. Stop words are left out, as queryWords leaves them out of a query.
  */
-const MULTI_WORD_TERMS: readonly { term: string; words: readonly string[] }[] = [
+const MULTI_WORD_TERMS: readonly { term: string; words: readonly string[]; spellings: readonly ReadonlySet<string>[] }[] = [
   ...new Set(
     [...SYNONYM_GROUPS.flat(), ...PHRASE_CONCEPTS, ...ROLE_FAMILIES.flat(), ...RELATED.keys()].filter((term) => term.includes(' ')),
   ),
 ]
   .map((term) => ({ term, words: queryWords(term).words }))
+  .map(({ term, words }) => ({ term, words, spellings: words.map((word) => new Set(formsOf(word))) }))
   .filter(({ words }) => words.length > 1)
   .sort((a, b) => b.words.length - a.words.length);
+
+/** MULTI_WORD_TERMS by the first letter of their first word, which a query word shares with it, typo or not (TYPO_TOLERANCE: none in the first letter). */
+const TERMS_BY_FIRST_LETTER = MULTI_WORD_TERMS.reduce((map, term) => {
+  const letter = term.words[0][0];
+  map.set(letter, [...(map.get(letter) ?? []), term]);
+  return map;
+}, new Map<string, (typeof MULTI_WORD_TERMS)[number][]>());
 
 /** One term of a query: a word, or the words of a multi-word term; and what else it may match. */
 export interface Concept {
@@ -221,8 +229,8 @@ export interface Concept {
  * letters, two in one of 7+, never in the first letter ("lerning" for "learning"), as the
  * search forgives typos (./relevance TYPO_TOLERANCE).
  */
-function spells(typed: string, word: string, isTypo: (word: string) => boolean): boolean {
-  if (typed === word || formsOf(word).includes(typed)) return true;
+function spells(typed: string, word: string, spellings: ReadonlySet<string>, isTypo: (word: string) => boolean): boolean {
+  if (spellings.has(typed)) return true;
   if (!isTypo(typed) || typed[0] !== word[0] || word.length < 4) return false;
   return distance(typed, word) <= (word.length >= 7 ? 2 : 1);
 }
@@ -244,8 +252,10 @@ const conceptOf = (term: string, words: readonly string[]): Concept => ({
 export function concepts(words: readonly string[], isTypo: (word: string) => boolean = () => false, shorterThan = Infinity): Concept[] {
   const found: Concept[] = [];
   for (let i = 0; i < words.length;) {
-    const multi = MULTI_WORD_TERMS.find(
-      (t) => t.words.length < shorterThan && t.words.every((word, k) => i + k < words.length && spells(words[i + k], word, isTypo)),
+    const multi = (TERMS_BY_FIRST_LETTER.get(words[i][0]) ?? []).find(
+      (t) =>
+        t.words.length < shorterThan &&
+        t.words.every((word, k) => i + k < words.length && spells(words[i + k], word, t.spellings[k], isTypo)),
     );
     if (multi) {
       found.push(conceptOf(multi.term, multi.words));

@@ -80,7 +80,22 @@ const MASS_COMPOUND = /(?:care|ware)$/;
  * nouns have one form; so do names of places, which the caller knows (./relevance). Words with digits or inner punctuation ("node.js", "c++") stay as
  * they are.
  */
-export function formsOf(word: string): string[] {
+export function formsOf(word: string): readonly string[] {
+  let forms = KNOWN_FORMS.get(word);
+  if (!forms) {
+    // pluralize's rules are regular expressions, tried in turn: a word's forms are worked out once.
+    if (KNOWN_FORMS.size >= MAX_KNOWN_FORMS) KNOWN_FORMS.clear();
+    forms = Object.freeze(inflect(word));
+    KNOWN_FORMS.set(word, forms);
+  }
+  return forms;
+}
+
+/** The forms of the words seen so far; forgotten all at once past MAX_KNOWN_FORMS, rather than grow with every word ever typed. */
+const KNOWN_FORMS = new Map<string, readonly string[]>();
+const MAX_KNOWN_FORMS = 20_000;
+
+function inflect(word: string): string[] {
   if (word.length < SHORTEST_INFLECTED || !LETTERS_ONLY.test(word) || ONE_FORM.has(word)) return [word];
   if (MASS_NOUNS.has(word) || GERUND.test(word) || MASS_COMPOUND.test(word)) return [word];
   const singular = pluralize.singular(word);
