@@ -74,7 +74,7 @@ Benchmarks (default: all but scale, relevance and scale-out, in this order):
                       index definition changes), the queries of benchmarks/relevance/ run
                       on the product's search and on plain BM25, the development set
                       (queries.json) and the held-out sets (heldout-queries.json,
-                      heldout-2-..., heldout-3-...) each scored with its own judgments;
+                      heldout-2-... to heldout-4-...) each scored with its own judgments;
                       prints P@10, nDCG@10, MRR and zero-result queries, overall and by
                       category, the queries below BM25 and why, and sign tests per
                       query; writes the unjudged postings of the top 10s, shuffled, to a

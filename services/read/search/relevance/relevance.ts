@@ -36,11 +36,13 @@ export const FIELD_WEIGHTS: Record<string, number> = {
 export const MINIMUM_WORDS_MATCHED = '4<80%';
 
 /**
- * When no job has all the words (MINIMUM_WORDS_MATCHED), the search is answered with one word
- * fewer required, from three words on: better the jobs that miss one word than none. Queries
- * of one or two words are never relaxed.
+ * When fewer than a page of jobs have all the words (MINIMUM_WORDS_MATCHED; ../run/search-jobs
+ * RELAX_BELOW), the search is answered with one term fewer required, from two terms on: the
+ * jobs with every word still rank first (they score more), and those missing one follow rather
+ * than an empty or short page ("ux researcher" found one posting, where user researchers and UX
+ * designers were the next best answers). A query of one term is never relaxed.
  */
-export const RELAXED_WORDS_MATCHED = '2<75%';
+export const RELAXED_WORDS_MATCHED = '1<-1 4<75%';
 
 /** Typos are forgiven only on words of 4+ letters (one edit) or 7+ letters (two), never in the first letter. */
 const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions: 50 } as const;
@@ -274,7 +276,7 @@ function stopWordsQuery(q: string): Query {
 
 /** Whether a query has enough role words that RELAXED_WORDS_MATCHED asks for fewer than MINIMUM_WORDS_MATCHED. */
 export function canRelax(q: string): boolean {
-  return !queryWords(q).onlyStopWords && concepts(understandQuery(q).role).length >= 3;
+  return !queryWords(q).onlyStopWords && concepts(understandQuery(q).role).length >= 2;
 }
 
 /**
