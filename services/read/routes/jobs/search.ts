@@ -27,7 +27,7 @@ export function searchJobsRoute(deps: ReadDeps) {
       'there, those come first and jobs elsewhere follow, and the `place` object of the response says which (`includes_elsewhere`). Known ' +
       'two-word concepts ("computer vision", "mental health") match only as phrases, and a field finds its roles ("midwifery" finds midwives) ' +
       'below the words typed. Of the remaining role words, up to four ' +
-      'must all match; of longer queries, four fifths. When no job has them all, a query of three or more role words is answered with one word fewer required. ' +
+      'must all match; of longer queries, four fifths. When fewer than 10 jobs have them all, a query of two or more role words also lets in the jobs that miss one, below them. ' +
       'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
       'Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every ' +
       'other filter applied (each facet ignores its own filter). ' +
