@@ -62,7 +62,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['clinical nurse specialist', 'cns'],
   ['district nurse', 'dn'],
   ['health visitor', 'hv'],
-  ['speech and language therapist', 'salt', 'slt'],
+  ['speech and language therapist', 'slt'],
   ['allied health professional', 'ahp'],
   ['approved mental health professional', 'amhp'],
   ['healthcare support worker', 'health care support worker', 'hcsw'],
@@ -73,7 +73,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['improving access to psychological therapies', 'iapt'],
   ['cognitive behavioural therapy', 'cognitive behavioral therapy', 'cbt'],
   ['musculoskeletal', 'msk'],
-  ['learning disability', 'learning disabilities', 'ld'],
+  ['learning disability', 'ld'],
   ['registered nurse learning disabilities', 'rnld'],
 ];
 

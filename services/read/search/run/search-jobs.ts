@@ -8,8 +8,9 @@ import { withSnippet } from '../query/snippet';
 
 /**
  * Fewer jobs than this in the place a query names whose title names the role (relevance:
- * roleInTitle), and jobs elsewhere follow them: a page of the default size. A seeker who names a city wants the jobs there; three physiotherapists in
- * Leeds and then those nearby serve "physiotherapist leeds" better than three results.
+ * roleInTitle), and jobs elsewhere follow them: a page of the default size. A seeker who names a
+ * city wants the jobs there; three physiotherapists in Leeds and then those elsewhere serve
+ * "physiotherapist leeds" better than three results.
  */
 export const ENOUGH_IN_PLACE = 10;
 
