@@ -139,7 +139,10 @@ const TYPE_CLAUSES = Object.fromEntries(Object.keys(TYPE_PHRASES).map((type) => 
 export function intentClauses(intent: QueryIntent): Query[] {
   return [
     ...intent.levels.map((level) => LEVEL_CLAUSES[level]),
-    ...intent.types.map((type) => (intent.typeWords.length > 0 ? typeClause(type, intent.typeWords) : TYPE_CLAUSES[type])),
+    ...intent.types.map((type) => {
+      const typed = intent.typeWords[type] ?? [];
+      return typed.length > 0 ? typeClause(type, typed) : TYPE_CLAUSES[type];
+    }),
     ...(intent.remote ? [REMOTE_CLAUSE] : []),
   ];
 }

@@ -16,8 +16,8 @@ export interface QueryIntent {
   role: string[];
   levels: Level[];
   types: JobTypeValue[];
-  /** The words that named a job type, as typed ("fixed term", "temporary"; hyphens as spaces): a posting that says them counts more than one that says another word for the type. */
-  typeWords: string[];
+  /** For each job type named, the words that named it, as typed ("fixed term"; hyphens as spaces): a posting that says them counts more than one that says another word for the type. */
+  typeWords: Partial<Record<JobTypeValue, string[]>>;
   remote: boolean;
   /** The query without filler ("head of nursing"): what the phrase boosts compare with titles. */
   phraseText: string;
@@ -126,7 +126,7 @@ export function understandQuery(q: string): QueryIntent {
   const tokens = queryTokens(q);
   const levels = new Set<Level>();
   const types = new Set<JobTypeValue>();
-  const typeWords = new Set<string>();
+  const typeWords: Partial<Record<JobTypeValue, string[]>> = {};
   let remote = false;
   const rest: string[] = [];
   // Tokens of the role as typed (stop words kept), for the phrase; filler and understood phrases leave gaps.
@@ -143,7 +143,8 @@ export function understandQuery(q: string): QueryIntent {
     if (phrase.level) levels.add(phrase.level);
     if (phrase.type) {
       types.add(phrase.type);
-      typeWords.add(phrase.words.join(' ').replaceAll('-', ' '));
+      const typed = phrase.words.join(' ').replaceAll('-', ' ');
+      typeWords[phrase.type] = [...new Set([...(typeWords[phrase.type] ?? []), typed])];
     }
     if (phrase.remote) remote = true;
     i += phrase.words.length;
@@ -154,7 +155,7 @@ export function understandQuery(q: string): QueryIntent {
     role: role.length > 0 ? role : contentWords(withoutFiller).length > 0 ? contentWords(withoutFiller) : contentWords(tokens),
     levels: [...levels],
     types: [...types],
-    typeWords: [...typeWords],
+    typeWords,
     remote,
     phraseText: (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
     rolePhrase: role.length > 0 ? longestRun(kept) : (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),

@@ -57,7 +57,9 @@ describe('understandQuery (what a job seeker asks for)', () => {
   });
 
   it('keeps the words typed for a job type, which count above the type a source stated and above other words for it', () => {
-    expect(understandQuery('fixed-term administrator').typeWords).to.deep.equal(['fixed term']);
+    expect(understandQuery('fixed-term administrator').typeWords).to.deep.equal({ contract: ['fixed term'] });
+    // Each type keeps its own words: "contract" says nothing of part-time work.
+    expect(understandQuery('part time contract nurse').typeWords).to.deep.equal({ part_time: ['part time'], contract: ['contract'] });
     const text = JSON.stringify(intentClauses(understandQuery('fixed term administrator')));
     expect(text).to.match(/"description\.plain":"fixed term"\}\},"boost":20/);
     expect(text).to.match(/"description\.plain":"temporary"\}\},"boost":10/);

@@ -30,9 +30,9 @@ export type SearchOutcome = JobHits & { place?: SearchPlace };
  * (relevance: MatchMode). A place the query names is required first; with fewer than
  * ENOUGH_IN_PLACE jobs there, its jobs come first and jobs elsewhere follow, and the outcome
  * says so. When fewer than RELAX_BELOW jobs have all the words, a query of two terms or more is
- * run once more with one fewer required (relevance: RELAXED_WORDS_MATCHED). Each further request costs only
- * the searches that found too little, and since each choice depends on the totals alone, every
- * page of the same search makes the same choices.
+ * run once more with one fewer required (relevance: RELAXED_WORDS_MATCHED). Each further request
+ * costs only the searches that found too little, and since each choice depends on the totals
+ * alone, every page of the same search makes the same choices.
  */
 export async function searchJobs(client: Client, index: string, params: SearchParams, typos?: TypoPolicy): Promise<SearchOutcome> {
   const run = (mode: MatchMode) => runJobSearch(client, index, withSnippet(buildSearchRequest(params, typos, mode), params.snippet));
