@@ -49,10 +49,10 @@ function sourceOf(params: SearchParams): string[] | true {
 export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, mode: MatchMode = STRICT): estypes.SearchRequest {
   const selected = filterClauses(params.filters);
   const faceted = params.facets.length > 0;
-  const { match, phrases, places, roleInTitle } = relevanceQuery(params.q, typos, mode);
+  const { match, phrases, roleInTitle } = relevanceQuery(params.q, typos, mode);
   // Where the place is required, count the jobs there whose title names the role: too few, and jobs elsewhere are let in (run/search-jobs).
   const counted: Record<string, estypes.AggregationsAggregationContainer> =
-    places.length > 0 && mode.place === 'required' && roleInTitle ? { [ROLE_IN_PLACE]: { filter: roleInTitle } } : {};
+    mode.place === 'required' && roleInTitle ? { [ROLE_IN_PLACE]: { filter: roleInTitle } } : {};
   const aggs = { ...(faceted ? facetAggregations(params.filters, params.facets) : {}), ...counted };
   // A rescore cannot follow an explicit sort: cursor pages past the window rank by the match alone.
   const rescore = phrases && !params.paging.after && params.sort === 'relevance';

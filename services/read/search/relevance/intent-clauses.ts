@@ -81,7 +81,7 @@ function levelClause(level: Level): Query {
   };
 }
 
-function typeClause(type: JobTypeValue, typed: readonly string[] = []): Query {
+function typeClause(type: JobTypeValue, typed: readonly string[]): Query {
   const phrases = TYPE_PHRASES[type];
   return {
     dis_max: {
@@ -128,21 +128,15 @@ const REMOTE_CLAUSE: Query = {
   },
 };
 
-// Every clause depends on its level or type alone: built once, as REMOTE_CLAUSE is, not per search.
+// A level's clause depends on the level alone: built once, as REMOTE_CLAUSE is, not per search.
+// A type's depends on the words that named it too (typeClause), so it is built per search.
 const LEVEL_CLAUSES = Object.fromEntries(Object.keys(LEVELS).map((level) => [level, levelClause(level as Level)])) as Record<Level, Query>;
-const TYPE_CLAUSES = Object.fromEntries(Object.keys(TYPE_PHRASES).map((type) => [type, typeClause(type as JobTypeValue)])) as Record<
-  JobTypeValue,
-  Query
->;
 
 /** The optional clauses that favour jobs of the levels, types and remote work a query names. */
 export function intentClauses(intent: QueryIntent): Query[] {
   return [
     ...intent.levels.map((level) => LEVEL_CLAUSES[level]),
-    ...intent.types.map((type) => {
-      const typed = intent.typeWords[type] ?? [];
-      return typed.length > 0 ? typeClause(type, typed) : TYPE_CLAUSES[type];
-    }),
+    ...intent.types.map((type) => typeClause(type, intent.typeWords[type] ?? [])),
     ...(intent.remote ? [REMOTE_CLAUSE] : []),
   ];
 }
