@@ -296,6 +296,9 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     job('dataScientist', { title: 'Data Scientist', location: 'Remote', workplace_type: 'remote' }),
     job('dataScienceManager', { title: 'Data Science Manager', created_at: at(20) }),
     job('midwife', { title: 'Midwife' }),
+    // "IT", a stop word elsewhere, and a newer job without it.
+    job('itSupport', { title: 'IT Support Analyst' }),
+    job('supportWorker', { title: 'Support Worker', description: 'Support our residents as it suits them.', created_at: at(40) }),
     // A two-word concept, and its words apart.
     job('visionEngineer', { title: 'Computer Vision Engineer' }),
     job('optometrist', {
@@ -352,6 +355,12 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     expect(await ranked('test engineer')).to.deep.equal(['testEngineer', 'qaTester']);
     expect(await ranked('midwifery')).to.deep.equal(['midwife']);
     expect(await ranked('data science')).to.deep.equal(['dataScienceManager', 'dataScientist']);
+  });
+
+  it('reads "it" in a query of keywords as IT, in the short fields, not as the pronoun of a description', async () => {
+    const order = await ranked('it support');
+    expect(order[0]).to.equal('itSupport');
+    expect(await ranked('it')).to.deep.equal(['itSupport']);
   });
 
   it('matches a two-word concept as a phrase, not its words apart', async () => {

@@ -1,5 +1,5 @@
 import type { JobTypeValue } from '../../../../shared/schemas/common';
-import { ENGLISH_STOP_WORDS, MAX_QUERY_WORDS, queryTokens } from './query-words';
+import { MAX_QUERY_WORDS, queryTokens, stopWordsOf } from './query-words';
 
 /** Seniority levels a seeker names ("senior", "entry level", "head of"). */
 export type Level = 'intern' | 'entry' | 'mid' | 'senior' | 'lead' | 'principal' | 'head';
@@ -98,18 +98,18 @@ const PHRASES: readonly Understood[] = (
   ] satisfies Understood[]
 ).sort((a, b) => b.words.length - a.words.length);
 
-const contentWords = (tokens: readonly string[]) =>
-  [...new Set(tokens.filter((w) => !ENGLISH_STOP_WORDS.has(w)))].slice(0, MAX_QUERY_WORDS);
+const contentWords = (tokens: readonly string[], stop: ReadonlySet<string>) =>
+  [...new Set(tokens.filter((w) => !stop.has(w)))].slice(0, MAX_QUERY_WORDS);
 
 /** The longest run of kept tokens, without stop words at its ends ("nurse" of "part time nurse"). */
-function longestRun(kept: readonly (string | undefined)[]): string {
+function longestRun(kept: readonly (string | undefined)[], stop: ReadonlySet<string>): string {
   let best: string[] = [];
   let run: string[] = [];
   for (const token of [...kept, undefined]) {
     if (token !== undefined) run.push(token);
     else {
-      while (run.length > 0 && ENGLISH_STOP_WORDS.has(run[0])) run.shift();
-      while (run.length > 0 && ENGLISH_STOP_WORDS.has(run[run.length - 1])) run.pop();
+      while (run.length > 0 && stop.has(run[0])) run.shift();
+      while (run.length > 0 && stop.has(run[run.length - 1])) run.pop();
       if (run.length > best.length) best = run;
       run = [];
     }
@@ -124,6 +124,7 @@ function longestRun(kept: readonly (string | undefined)[]): string {
  */
 export function understandQuery(q: string): QueryIntent {
   const tokens = queryTokens(q);
+  const stop = stopWordsOf(tokens);
   const levels = new Set<Level>();
   const types = new Set<JobTypeValue>();
   const typeWords: Partial<Record<JobTypeValue, string[]>> = {};
@@ -150,14 +151,18 @@ export function understandQuery(q: string): QueryIntent {
     i += phrase.words.length;
   }
   const withoutFiller = tokens.filter((w) => !FILLER.has(w));
-  const role = contentWords(rest.filter((w) => !FILLER.has(w)));
+  const role = contentWords(
+    rest.filter((w) => !FILLER.has(w)),
+    stop,
+  );
+  const fallback = contentWords(withoutFiller, stop);
   return {
-    role: role.length > 0 ? role : contentWords(withoutFiller).length > 0 ? contentWords(withoutFiller) : contentWords(tokens),
+    role: role.length > 0 ? role : fallback.length > 0 ? fallback : contentWords(tokens, stop),
     levels: [...levels],
     types: [...types],
     typeWords,
     remote,
     phraseText: (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
-    rolePhrase: role.length > 0 ? longestRun(kept) : (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
+    rolePhrase: role.length > 0 ? longestRun(kept, stop) : (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
   };
 }

@@ -14,7 +14,13 @@ describe('queryWords', () => {
   });
 
   it('keeps a query made only of stop words as it is', () => {
-    expect(queryWords('IT')).to.deep.equal({ words: ['it'], onlyStopWords: true });
+    expect(queryWords('To be or not')).to.deep.equal({ words: ['to', 'be', 'or', 'not'], onlyStopWords: true });
+  });
+
+  it('keeps "it" in a query of keywords, where it means IT, and drops it from a sentence', () => {
+    expect(queryWords('it support').words).to.deep.equal(['it', 'support']);
+    expect(queryWords('IT')).to.deep.equal({ words: ['it'], onlyStopWords: false });
+    expect(queryWords('is it remote').words).to.deep.equal(['remote']);
   });
 
   it('gives no words for punctuation only', () => {

@@ -4,7 +4,7 @@ import { intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
 import { inPlace, PLACE_FIRST, placesOf, roleInTitle } from './place-clauses';
 import { understandQuery, type QueryIntent } from './query-intent';
-import { queryWords } from './query-words';
+import { ENGLISH_STOP_WORDS, queryWords } from './query-words';
 import { concepts, type Concept } from './synonyms';
 import { formsOf } from './word-forms';
 
@@ -54,6 +54,12 @@ const SYNONYM_WEIGHT = 0.8;
 const RELATED_WEIGHT = 0.3;
 /** The field of a role or a role of the field ("data scientist" for "data science", ./synonyms ROLE_FAMILIES). */
 const FAMILY_WEIGHT = 0.5;
+/**
+ * The roles of a field the query names alone ("nursing careers", "physiotherapy jobs"): the seeker
+ * wants its roles as much as postings that name the field, whose titles are mostly assistant and
+ * support roles ("Physiotherapy Assistant", "Nursing Associate").
+ */
+const FIELD_ALONE_FAMILY_WEIGHT = 1;
 /**
  * Another form of the word ("analysts" for "analyst"). Each form is its own term with its own
  * rarity, and a rare form scores up to twice the common one (a title "Business Analysts" scored
@@ -122,12 +128,14 @@ function standInQuery(term: string, typed: readonly string[], weight: number, ty
   // A phrase is scored by its words' rarity in each field apart: where they are rarest.
   const own = words.length > 1 ? Math.max(...RARITY_FIELDS.map((field) => sum(words.map((w) => rarityIn(w, field))))) : blended(words[0]);
   const ratio = sum(typed.map(blended)) / own;
+  const boost = round(weight * (Number.isFinite(ratio) && ratio > 0 ? ratio : typed.length / words.length));
+  if (words.length === 1 && ENGLISH_STOP_WORDS.has(words[0])) return abbreviationQuery(words[0], boost);
   return {
     multi_match: {
       query: term,
       type: words.length > 1 ? 'phrase' : 'cross_fields',
       fields,
-      boost: round(weight * (Number.isFinite(ratio) && ratio > 0 ? ratio : typed.length / words.length)),
+      boost,
     },
   };
 }
@@ -181,12 +189,30 @@ function placeCodeQueries(word: string): Query[] {
  * postings, whose descriptions are full of "engineers", "developers" and "designers".
  */
 function formsQueries(word: string, fields: WordFields, namesRoles: boolean, namesPlace: boolean): Query[] {
+  if (ENGLISH_STOP_WORDS.has(word)) return [abbreviationQuery(word)];
   const itself: Query = { multi_match: { query: word, type: 'cross_fields', fields: fields.all, operator: 'and' } };
   // The name of a place has no plural ("manchesters").
   const others = namesPlace ? [] : formsOf(word).filter((form) => form !== word);
   if (others.length === 0) return [itself];
   const [formFields, boost] = namesRoles ? [fields.short, SHORT_FIELD_FORM_WEIGHT] : [fields.all, FORM_WEIGHT];
   return [itself, { multi_match: { query: others.join(' '), type: 'cross_fields', fields: formFields, boost } }];
+}
+
+/**
+ * A stop word kept as an abbreviation ("it", ./query-words ABBREVIATION_STOP_WORDS), which the
+ * main fields drop: in the short fields as written, where "IT" names the job; descriptions use it
+ * as a pronoun.
+ */
+function abbreviationQuery(word: string, boost?: number): Query {
+  return {
+    multi_match: {
+      query: word,
+      type: 'best_fields',
+      fields: PLAIN_TYPO_FIELDS,
+      operator: 'and',
+      ...(boost === undefined ? {} : { boost }),
+    },
+  };
 }
 
 /**
@@ -256,11 +282,11 @@ const FAMILY_FIELDS = FIELDS_OF_WORD.short;
  * "machine learning"), a neighbouring role or a role of the same family ("data scientist" for
  * "data science"), each below the words typed (standInQuery).
  */
-function conceptQuery({ words, synonyms, related, family, phrase }: Concept, typos: TypoPolicy): Query {
+function conceptQuery({ words, synonyms, related, family, phrase }: Concept, typos: TypoPolicy, familyWeight = FAMILY_WEIGHT): Query {
   const standIns = [
     ...synonyms.map((synonym) => standInQuery(synonym, words, SYNONYM_WEIGHT, typos)),
     ...related.map((term) => standInQuery(term, words, RELATED_WEIGHT, typos)),
-    ...family.map((term) => standInQuery(term, words, FAMILY_WEIGHT, typos, FAMILY_FIELDS)),
+    ...family.map((term) => standInQuery(term, words, familyWeight, typos, FAMILY_FIELDS)),
   ];
   if (words.length === 1 && !phrase) return wordQuery(words[0], typos, standIns);
   const itself = phrase
@@ -331,9 +357,10 @@ function matchQuery(
   const roleWords = intent.role.filter((word) => !places.includes(word));
   const terms = concepts(roleWords, typos);
   const onePhrase = terms.length === 1 && terms[0].phrase;
+  const familyWeight = terms.length === 1 ? FIELD_ALONE_FAMILY_WEIGHT : FAMILY_WEIGHT;
   const role: Query = {
     bool: {
-      should: terms.map((concept) => conceptQuery(concept, typos)),
+      should: terms.map((concept) => conceptQuery(concept, typos, familyWeight)),
       minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED,
     },
   };

@@ -28,6 +28,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['devops', 'dev ops'],
   ['quality assurance', 'qa'],
   ['human resources', 'hr'],
+  ['information technology', 'it', 'ict'],
   ['project manager', 'pm'],
   ['product manager', 'pm'],
   ['program manager', 'pm'],

@@ -1,0 +1,27 @@
+import { expect } from 'chai';
+import { relevanceQuery } from './relevance';
+
+/** The boosts of the clauses in a query that ask for `term`, wherever they are nested. */
+function boostsOf(query: unknown, term: string): number[] {
+  if (Array.isArray(query)) return query.flatMap((part) => boostsOf(part, term));
+  if (query === null || typeof query !== 'object') return [];
+  const clause = query as Record<string, unknown>;
+  const match = clause.multi_match as { query?: string; boost?: number } | undefined;
+  const own = match?.query === term ? [match.boost ?? 1] : [];
+  return [...own, ...Object.values(clause).flatMap((part) => boostsOf(part, term))];
+}
+
+describe('relevanceQuery', () => {
+  it('weighs the roles of a field named alone as much as the words typed, and below them beside another term', () => {
+    const [alone] = boostsOf(relevanceQuery('midwifery jobs').match, 'midwife');
+    const [beside] = boostsOf(relevanceQuery('midwifery manager').match, 'midwife');
+    expect(alone).to.equal(1);
+    expect(beside).to.equal(0.5);
+  });
+
+  it('asks for "it" in a query of keywords in the short fields as written, which keep it', () => {
+    const json = JSON.stringify(relevanceQuery('it support').match);
+    expect(json).to.include('"query":"it","type":"best_fields","fields":["title.plain^6"');
+    expect(json).not.to.include('description.plain');
+  });
+});
