@@ -8,4 +8,5 @@ export { EmbeddingInputError, embeddingErrors, type EmbeddingInputReason } from 
 export { MODEL_CARD } from './model-card';
 export { QueryEmbeddingCache, queryKey } from './query-cache';
 export { EmbeddingSettings, defaultModelDir, loadEmbeddingConfig, type EmbeddingConfig } from './settings';
+export { DESCRIPTION_CHARS, embeddingKeyOf, embeddingTextOf } from './job-text';
 export type { TextEmbedder } from './text-embedder';
