@@ -1,6 +1,8 @@
 /** Configuration: read once from the environment, validated at start-up; a bad value stops the process. */
+import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { ConfigError, loadEnv } from './config/load-env';
+import { projectRoot } from './runtime/project-root';
 
 export { ConfigError, loadEnv };
 
@@ -76,6 +78,12 @@ export interface Config {
    */
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
+  /** Folder of the embedding model (model.onnx, tokenizer.json) the read service loads at start (issue 30). */
+  embeddingModelDir: string;
+  /** CPU threads one model run may use. */
+  embeddingThreads: number;
+  /** Query embeddings kept in memory per process (LRU); 0: none. */
+  embeddingQueryCacheSize: number;
 }
 
 /** pino's levels; `silent` mutes the logs. */
@@ -215,7 +223,30 @@ export const Settings = Type.Object({
   }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'take the client address from X-Forwarded-For, as set by one proxy in front' }),
   LOG_LEVEL: setting.logLevel('info', 'pino log level (silent mutes the logs)'),
+  EMBEDDING_MODEL_DIR: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'folder of the embedding model (model.onnx, tokenizer.json); unset: .cache/models/bge-small-en-v15-q',
+    }),
+  ),
+  EMBEDDING_THREADS: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 1,
+    description: 'CPU threads one model run may use; 1 leaves the other cores to requests',
+  }),
+  EMBEDDING_QUERY_CACHE_SIZE: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 10_000,
+    description: 'query embeddings kept in memory (about 1.6 KB each); 0: none',
+  }),
 });
+
+/** Where scripts/embedding-model.sh puts the embedding model by default. */
+export function defaultEmbeddingModelDir(): string {
+  return path.join(projectRoot(), '.cache', 'models', 'bge-small-en-v15-q');
+}
 
 /** A URL as the code joins paths to it: without trailing slashes. */
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
@@ -269,6 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsWriteOrigins: s.CORS_WRITE_ORIGINS,
     httpHeadersTimeoutMs: s.HTTP_HEADERS_TIMEOUT_MS,
     httpRequestTimeoutMs: s.HTTP_REQUEST_TIMEOUT_MS,
+    embeddingModelDir: path.resolve(s.EMBEDDING_MODEL_DIR ?? defaultEmbeddingModelDir()),
+    embeddingThreads: s.EMBEDDING_THREADS,
+    embeddingQueryCacheSize: s.EMBEDDING_QUERY_CACHE_SIZE,
   };
 }
 

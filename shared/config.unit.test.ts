@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { ConfigError, loadConfig, loadEnv, replicaSettings, setting, Settings } from './config';
+import { ConfigError, defaultEmbeddingModelDir, loadConfig, loadEnv, replicaSettings, setting, Settings } from './config';
 import { indexSettingsFor } from './search/index-definition';
 
 describe('loadConfig', () => {
@@ -81,6 +81,9 @@ describe('loadConfig (the schema and env-schema)', () => {
       corsWriteOrigins: [],
       httpHeadersTimeoutMs: 15_000,
       httpRequestTimeoutMs: 30_000,
+      embeddingModelDir: defaultEmbeddingModelDir(),
+      embeddingThreads: 1,
+      embeddingQueryCacheSize: 10_000,
     });
   });
 

@@ -1,28 +1,16 @@
-/** The embedding model's settings, read from the environment as the product's other settings are. */
+/**
+ * The embedding model's settings: EMBEDDING_MODEL_DIR, EMBEDDING_THREADS and
+ * EMBEDDING_QUERY_CACHE_SIZE, declared once with the product's other settings (shared/config.ts),
+ * read here alone for the tools that load the model without the whole configuration.
+ */
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { loadEnv } from '../config';
-import { projectRoot } from '../runtime/project-root';
+import { defaultEmbeddingModelDir, loadEnv, Settings } from '../config';
 
 export const EmbeddingSettings = Type.Object({
-  EMBEDDING_MODEL_DIR: Type.Optional(
-    Type.String({
-      minLength: 1,
-      description: 'folder of the embedding model (model.onnx, tokenizer.json); unset: .cache/models/bge-small-en-v15-q',
-    }),
-  ),
-  EMBEDDING_THREADS: Type.Integer({
-    minimum: 1,
-    maximum: 64,
-    default: 1,
-    description: 'CPU threads one model run may use; 1 leaves the other cores to requests',
-  }),
-  EMBEDDING_QUERY_CACHE_SIZE: Type.Integer({
-    minimum: 0,
-    maximum: 1_000_000,
-    default: 10_000,
-    description: 'query embeddings kept in memory (about 1.6 KB each); 0: none',
-  }),
+  EMBEDDING_MODEL_DIR: Settings.properties.EMBEDDING_MODEL_DIR,
+  EMBEDDING_THREADS: Settings.properties.EMBEDDING_THREADS,
+  EMBEDDING_QUERY_CACHE_SIZE: Settings.properties.EMBEDDING_QUERY_CACHE_SIZE,
 });
 
 /** The settings as the embedder takes them. */
@@ -33,9 +21,7 @@ export interface EmbeddingConfig {
 }
 
 /** Where scripts/embedding-model.sh puts the model by default. */
-export function defaultModelDir(): string {
-  return path.join(projectRoot(), '.cache', 'models', 'bge-small-en-v15-q');
-}
+export const defaultModelDir = defaultEmbeddingModelDir;
 
 /** Reads and checks the settings; throws ConfigError naming a bad variable. */
 export function loadEmbeddingConfig(env: NodeJS.ProcessEnv = process.env): EmbeddingConfig {
