@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'already_applied'
   | 'job_inactive'
   | 'application_final'
+  | 'embedding_pending'
   | 'precondition_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -44,6 +45,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   already_applied: 409,
   job_inactive: 409,
   application_final: 409,
+  embedding_pending: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -176,6 +178,12 @@ export const errors = {
   applicationFinal: (applicationId: string, status: string) =>
     new ApiError('application_final', `Application ${applicationId} is ${status}; it can no longer be withdrawn.`, {
       hint: 'Only applications still under consideration (submitted, in_review, shortlisted) can be withdrawn.',
+    }),
+  /** Similar jobs of a job the embedding worker has not embedded yet (issue 30). */
+  embeddingPending: (jobId: string, retryAfterSeconds = 5) =>
+    new ApiError('embedding_pending', `Job ${jobId} has no vector yet: it was indexed moments ago and has not been embedded.`, {
+      hint: `Retry after ${retryAfterSeconds} seconds (jobs are embedded within seconds of being indexed), or search with its title meanwhile.`,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
     }),
   ownPosting: (jobId: string) =>
     new ApiError('own_posting', `Job ${jobId} was posted by the owner of this API key; nobody can apply to their own posting.`, {

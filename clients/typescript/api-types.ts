@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * Search active jobs
-         * @description Keyword search over active jobs. A match in the title counts most, then skills, organization and tags, then the description (location and department count too); a word finds its singular and plural ("developers" finds "developer", never a different word of the same stem), small typos in words the index does not know are forgiven, common abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs where the words stand together as a phrase rank higher. The query is read as a seeker means it: filler ("jobs", "vacancy", "hiring") never counts; seniority ("junior", "entry level", "head of"), job type ("part time", "contract") and "remote" favour jobs whose title, experience, type or workplace say so. A place named in the query ("physiotherapist leeds") asks for the jobs located there; when fewer than 10 match there, those come first and jobs elsewhere follow, and the `place` object of the response says which (`includes_elsewhere`). Known two-word concepts ("computer vision", "mental health") match only as phrases, and a field finds its roles ("midwifery" finds midwives) below the words typed. Of the remaining role words, up to four must all match; of longer queries, four fifths. When fewer than 10 jobs have them all, a query of two or more role words also lets in the jobs that miss one, below them. Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every other filter applied (each facet ignores its own filter). total_items is exact up to 10 000; above that it is 10 000 with total_relation "gte". Numbered pages (page, limit) reach the first 10 000 results; every page that has a next one carries pagination.next_cursor, and the same request with cursor=<it> instead of page answers that next page, as cheaply as the first, however deep: follow cursors to read past 10 000. `fields` returns only the Job fields named (id always), to keep pages small, e.g. fields=title,organization,location,salary; `snippet=N` adds at most N characters of each description, around the matched words (search) or from its start.
+         * @description Search over active jobs, by keyword (the default), by meaning (`mode=semantic`) or both (`mode=hybrid`; see `mode`). In keyword mode, a match in the title counts most, then skills, organization and tags, then the description (location and department count too); a word finds its singular and plural ("developers" finds "developer", never a different word of the same stem), small typos in words the index does not know are forgiven, common abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs where the words stand together as a phrase rank higher. The query is read as a seeker means it: filler ("jobs", "vacancy", "hiring") never counts; seniority ("junior", "entry level", "head of"), job type ("part time", "contract") and "remote" favour jobs whose title, experience, type or workplace say so. A place named in the query ("physiotherapist leeds") asks for the jobs located there; when fewer than 10 match there, those come first and jobs elsewhere follow, and the `place` object of the response says which (`includes_elsewhere`). Known two-word concepts ("computer vision", "mental health") match only as phrases, and a field finds its roles ("midwifery" finds midwives) below the words typed. Of the remaining role words, up to four must all match; of longer queries, four fifths. When fewer than 10 jobs have them all, a query of two or more role words also lets in the jobs that miss one, below them. Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every other filter applied (each facet ignores its own filter). total_items is exact up to 10 000; above that it is 10 000 with total_relation "gte". Numbered pages (page, limit) reach the first 10 000 results; every page that has a next one carries pagination.next_cursor, and the same request with cursor=<it> instead of page answers that next page, as cheaply as the first, however deep: follow cursors to read past 10 000. `fields` returns only the Job fields named (id always), to keep pages small, e.g. fields=title,organization,location,salary; `snippet=N` adds at most N characters of each description, around the matched words (search) or from its start. In hybrid and semantic modes at most the 100 best jobs are ranked: `total_items`, facets and pages count those (see `mode`), and the answer has no `place`.
          */
         get: operations["searchJobs"];
         put?: never;
@@ -67,6 +67,26 @@ export interface paths {
          * @description Changes the fields the body sends, as a JSON Merge Patch (RFC 7396; Content-Type application/merge-patch+json or application/json): a field sent replaces the value under the create rules, null (or an empty string) removes an optional field, fields not sent stay. A new salary text is parsed into the structured salary unless the patch sends salary_min/salary_max/salary_currency/salary_period. Send the ETag of the job as you read it (GET /agents/jobs/{job_id} or this answer) in If-Match: when the job changed since, the answer is 412 precondition_failed and nothing is written; without If-Match the patch applies to the job as it is. Checks, in this order: a valid key (401 unauthenticated), a known job (404 not_found), a recruiter key of a member of the job's organization (403 forbidden), a JSON body of at most 256 KiB (415, 413) that matches the schema (400 invalid_request), If-Match (412 precondition_failed), a job not closed (409 job_inactive), then the references as at create (400 unknown_organization, 403 forbidden, 400 unknown_location, 400 unknown_project). A job past its closing date can be edited (a later closing_date reopens it); a closed one cannot. The change appears in browse and search within 2 seconds.
          */
         patch: operations["updateJob"];
+        trace?: never;
+    };
+    "/agents/jobs/{job_id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jobs similar to a job
+         * @description The active jobs nearest in meaning to this one ("more like this"), nearest first: the jobs whose vector (bge-small-en-v1.5, over the title, skills and the start of the description) is closest to its own. The job itself and closed or expired jobs are never among them; the job may itself be closed (similar open jobs to one that closed). The search filters apply, with the same names; `exclude_ids` leaves out jobs already seen, so asking again with them shows more without repeats. An unknown or malformed id is 404 not_found; a job indexed moments ago that has no vector yet is 409 embedding_pending with Retry-After (jobs are embedded within seconds).
+         */
+        get: operations["similarJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/agents/jobs/{job_id}/close": {
@@ -579,6 +599,10 @@ export interface components {
             workplace_type?: "onsite" | "hybrid" | "remote";
             /** @description the job is worked remotely (workplace_type remote) */
             is_remote?: boolean;
+        };
+        SimilarJobsResult: {
+            /** @description the active jobs nearest in meaning to the job, nearest first, at most `limit` (100); never the job itself */
+            jobs: components["schemas"]["JobInPage"][];
         };
         JobCreateRequest: {
             title: string;
@@ -1648,8 +1672,12 @@ export interface operations {
                  * @example GBP
                  */
                 currency?: string;
-                /** @description relevance (default): best match first; newest: newest first; salary: best paid first (annual upper bound), which needs `currency` */
+                /** @description relevance (default): best match first (keyword: by the words; semantic: nearest in meaning; hybrid: by the fused rank); newest: newest first; salary: best paid first (annual upper bound), which needs `currency`. In keyword mode newest and salary order every match; in hybrid and semantic modes they order the same 100 jobs that relevance would rank. */
                 sort?: "relevance" | "newest" | "salary";
+                /** @description keyword (default): jobs that have the words, ranked as described above. semantic: the active jobs whose meaning is nearest the query, by the sentence-embedding model bge-small-en-v1.5 run in this service: "looking after elderly people in their own homes" finds domiciliary carers, with no word in common; a job indexed moments ago may not have its vector yet and is then found by keyword and hybrid only. hybrid: the keyword and the semantic results fused, so that a job found by either ranks, and one found by both ranks first. In hybrid and semantic modes the filters apply before the ranking, at most the 100 best jobs are ranked, `pagination.total_items` is how many were ranked (total_relation "eq"), facets count those ranked jobs (each facet under every filter, its own included), and pages and cursors end at the 100th: pass the ids seen in `exclude_ids` for more. A query the model cannot read (no letters or digits) is 400 in these modes. Hybrid costs a few milliseconds more than keyword (the model reads the query once; repeated queries are cached). */
+                mode?: "keyword" | "hybrid" | "semantic";
+                /** @description comma-separated job ids (UUIDs) to leave out of the results, at most 100: the jobs an agent has already seen, so that asking again shows more without repeats (in hybrid and semantic modes, the way past their 100 ranked jobs). Unknown ids are ignored. */
+                exclude_ids?: string[];
                 /**
                  * @description page number, from 1 (absent: 1); page * limit may not exceed 10000: past that, follow `next_cursor` instead. Not with `cursor`.
                  * @example 2
@@ -2207,6 +2235,230 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    similarJobs: {
+        parameters: {
+            query?: {
+                /** @description comma-separated job types of spec 2.5 (full_time, part_time, contract, internship, freelance, volunteer); values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+                job_types?: ("full_time" | "part_time" | "contract" | "internship" | "freelance" | "volunteer")[];
+                /** @description comma-separated location ids (UUIDs, from POST /location.v1.LocationService/List); values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+                location_ids?: string[];
+                /** @description comma-separated organization ids (UUIDs, from POST /organization.v1.OrganizationService/List); values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+                organization_ids?: string[];
+                /** @description comma-separated experience levels, matched case-insensitively; values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+                experiences?: string[];
+                /** @description comma-separated skills, matched case-insensitively; values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+                skills?: string[];
+                /** @description true: only jobs worked remotely; false: only jobs worked on site or hybrid (the location decides) */
+                remote?: "true" | "false";
+                /**
+                 * @description comma-separated workplace types of the job's location (onsite, hybrid, remote); a job matches when it has any of them
+                 * @example [
+                 *       "remote",
+                 *       "hybrid"
+                 *     ]
+                 */
+                workplace_types?: ("onsite" | "hybrid" | "remote")[];
+                /**
+                 * @description only jobs that pay at least this much a year (their upper bound, annualised: 2 080 hours, 260 days, 52 weeks or 12 months a year), in `currency`, which it requires: amounts are never converted between currencies. Jobs whose salary states no amount are left out.
+                 * @example 60000
+                 */
+                salary_min?: number;
+                /**
+                 * @description ISO 4217 code (e.g. GBP, EUR): only jobs whose structured salary is in this currency
+                 * @example GBP
+                 */
+                currency?: string;
+                /** @description comma-separated job ids (UUIDs) to leave out of the results, at most 100: the jobs an agent has already seen, so that asking again shows more without repeats (in hybrid and semantic modes, the way past their 100 ranked jobs). Unknown ids are ignored. */
+                exclude_ids?: string[];
+                /** @description jobs to return, nearest first */
+                limit?: number;
+                /**
+                 * @description comma-separated Job fields to return (`id` is always included); absent: every field. Known fields: id, title, description, organization, location, type, salary, experience, education, skills, closing_date, organization_id, location_id, department, team, reporting_to, tags, responsibilities, project_id, is_active, created_at, updated_at, salary_min, salary_max, salary_currency, salary_period, workplace_type, is_remote.
+                 * @example [
+                 *       "title",
+                 *       "organization",
+                 *       "location",
+                 *       "type",
+                 *       "salary"
+                 *     ]
+                 */
+                fields?: ("id" | "title" | "description" | "organization" | "location" | "type" | "salary" | "experience" | "education" | "skills" | "closing_date" | "organization_id" | "location_id" | "department" | "team" | "reporting_to" | "tags" | "responsibilities" | "project_id" | "is_active" | "created_at" | "updated_at" | "salary_min" | "salary_max" | "salary_currency" | "salary_period" | "workplace_type" | "is_remote")[];
+                /**
+                 * @description adds `snippet` to each job: at most this many characters of its description, cut at word boundaries: around the words that matched (search), else from its start. With `fields` that leave out `description`, a page stays small and still says what each job is; GET /agents/jobs/{job_id} has the whole description.
+                 * @example 160
+                 */
+                snippet?: number;
+            };
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description job id (UUID); a malformed id answers 404 not_found */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nearest active jobs, nearest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobs": [
+                     *         {
+                     *           "id": "3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70",
+                     *           "title": "Senior TypeScript Engineer",
+                     *           "description": "Build the services that match people with jobs.",
+                     *           "organization": "Acme",
+                     *           "location": "Berlin",
+                     *           "type": "full_time",
+                     *           "salary": "€70,000 - €90,000",
+                     *           "experience": "Senior",
+                     *           "skills": [
+                     *             "TypeScript",
+                     *             "PostgreSQL"
+                     *           ],
+                     *           "closing_date": "2026-12-31",
+                     *           "organization_id": "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "location_id": "7b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *           "tags": [
+                     *             "remote-friendly"
+                     *           ],
+                     *           "responsibilities": [
+                     *             "Run the search service"
+                     *           ],
+                     *           "is_active": true,
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimilarJobsResult"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `embedding_pending`: similar jobs of a job that has no vector yet (indexed moments ago, not embedded yet); `Retry-After` says when to ask again */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "embedding_pending";
                     };
                 };
             };

@@ -6,15 +6,17 @@ import { ensureIndex } from '../../shared/search/index-admin';
 import { indexSettingsFor } from '../../shared/search/index-definition';
 import { indexAllJobs } from '../../services/indexer';
 import { seedDatabase, type SeedResult } from '../seed/seed-database';
+import { ensureEmbeddingModel } from './embedding-model';
 
 /**
- * Everything between "the servers run" and "the API can serve": the database exists and is
- * migrated, the demo data is there when asked for and the database was empty, and the index
- * exists and holds every job. Safe to run again and from two processes at once. Answers the new
+ * Everything between "the servers run" and "the API can serve": the embedding model is on disk,
+ * the database exists and is migrated, the demo data is there when asked for and the database was
+ * empty, and the index exists and holds every job. Safe to run again and from two processes at once. Answers the new
  * demo keys when it seeded: they are shown once and never again. Its connections are closed when
  * it answers: the processes every caller starts next serve with their own.
  */
 export async function prepareStack(config: Config, log: (msg: string) => void, options: { seedDemo: boolean }): Promise<SeedResult> {
+  await ensureEmbeddingModel(config, log);
   await ensureDatabase(config.databaseUrl);
   await migrateUp(config.databaseUrl);
   log('database migrated');

@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import type { Client } from '@elastic/elasticsearch';
 import type { Config } from '../../shared/config';
 import type { Database } from '../../shared/db/database';
+import type { TextEmbedder } from '../../shared/embedding';
 import { createHttpState, type HttpState } from '../../shared/http/http-state';
 import type { Logger } from '../../shared/logger';
 import { pingSearch } from '../../shared/search/client';
@@ -18,6 +19,8 @@ export interface AllInOneDeps {
   logger: Logger;
   /** Metrics and rate-limit windows of the process (else made here, one for all the apps). */
   http?: HttpState;
+  /** The query embedder of hybrid and semantic search (else loaded on the first search that needs it). */
+  embedder?: TextEmbedder;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { CreatedJob, Job } from '../../shared/schemas/job';
 import type { JobCreateRequest } from '../../shared/schemas/job-create';
 import type { BrowseQuery, JobSearchResult, SearchQuery } from '../../shared/schemas/job-search';
 import type { JobUpdateBody } from '../../shared/schemas/job-update';
+import type { SimilarJobsQuery, SimilarJobsResult } from '../../shared/schemas/similar-jobs';
 import type { ListLocationsRequest, ListLocationsResponse } from '../../shared/schemas/location';
 import type { ListOrganizationsRequest, ListOrganizationsResponse } from '../../shared/schemas/organization';
 import type { MyApplicationList, MyApplicationsQuery } from '../../shared/schemas/recruiter-jobs';
@@ -40,6 +41,7 @@ export interface ApiPaths {
     post: CallWithBody<object, JobCreateRequest, CreatedJob>;
   };
   '/agents/jobs/{job_id}': { get: Call<JobPath, Job>; patch: CallWithBody<JobPath, JobUpdateBody, CreatedJob> };
+  '/agents/jobs/{job_id}/similar': { get: Call<JobPath & { query: ToolQuery<SimilarJobsQuery> }, SimilarJobsResult> };
   '/agents/jobs/{job_id}/apply': { post: Call<JobPath, Application> };
   '/agents/jobs/{job_id}/close': { post: Call<JobPath, CreatedJob> };
   '/agents/applications': { get: Call<{ query?: ToolQuery<MyApplicationsQuery> }, MyApplicationList> };

@@ -16,6 +16,7 @@ const TOOL_NAMES = [
   'search_jobs',
   'browse_jobs',
   'get_job',
+  'similar_jobs',
   'list_organizations',
   'list_locations',
   'apply_to_job',

@@ -5,6 +5,7 @@
  */
 export { createReadApp } from './app';
 export type { ReadDeps } from './deps';
+export { loadQueryEmbedder, type LoadedQueryEmbedder } from './query-embedder';
 export { readBrowseParams, readSearchParams } from './search/params/params';
 export { buildBrowseRequest, NEWEST_FIRST } from './search/query/browse-request';
 export { filterClauses, inactiveJobs } from './search/query/filters';

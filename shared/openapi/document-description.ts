@@ -58,8 +58,13 @@ forbids framing.
 \`facets\`, \`fields\`, ...) take them as one comma-separated value (\`job_types=full_time,contract\`):
 arrays with \`style: form, explode: false\` here, so generated clients send them that way.
 
+**Search by meaning**: \`GET /agents/jobs/search\` takes \`mode=keyword\` (the default), \`semantic\` or
+\`hybrid\`, and \`GET /agents/jobs/{job_id}/similar\` answers the jobs nearest in meaning to one job.
+The vectors come from BAAI's bge-small-en-v1.5 (MIT licence), run as an int8 ONNX model inside this
+service; nothing is sent to any other service.
+
 **Agents**: the same operations are tools of an MCP server (Model Context Protocol, Streamable
-HTTP) at \`POST /mcp\` on this base URL: \`search_jobs\`, \`browse_jobs\`, \`get_job\`,
+HTTP) at \`POST /mcp\` on this base URL: \`search_jobs\`, \`browse_jobs\`, \`get_job\`, \`similar_jobs\`,
 \`list_organizations\`, \`list_locations\`, \`apply_to_job\`, \`list_my_applications\`,
 \`withdraw_application\`, \`create_job\`, \`update_job\` and \`close_job\`. Send the key in
 \`x-api-key\` or \`Authorization: Bearer\`; reads need none. Its pages are compact (chosen fields and a

@@ -61,6 +61,10 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { meaning: string; example: () =
     meaning: 'the application was already decided (rejected or hired) and can no longer be withdrawn',
     example: () => errors.applicationFinal(SAMPLE_APPLICATION, 'hired'),
   },
+  embedding_pending: {
+    meaning: 'similar jobs of a job that has no vector yet (indexed moments ago, not embedded yet); `Retry-After` says when to ask again',
+    example: () => errors.embeddingPending(SAMPLE_JOB),
+  },
   precondition_failed: {
     meaning:
       'the If-Match header names another version of the job than the current one (someone changed it since you read it); details give the current ETag',

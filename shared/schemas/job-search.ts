@@ -141,6 +141,45 @@ const pageShape = {
   ),
 };
 
+/** How a search finds its jobs (issue 30): by the words, by meaning, or both fused. */
+export const SEARCH_MODES = ['keyword', 'hybrid', 'semantic'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+/**
+ * Jobs a hybrid or semantic search ranks at most: its pages, numbered or by cursor, reach this
+ * deep, and `exclude_ids` goes on past it. Meaning has no edge (every job is some distance from a
+ * query), so these modes rank the nearest jobs rather than count every match.
+ */
+export const RANKED_DEPTH = 100;
+/** Most job ids one `exclude_ids` may list. */
+export const MAX_EXCLUDED_IDS = 100;
+
+/** `exclude_ids` of search and similar jobs: jobs already seen, left out ("show more" without repeats). */
+export const ExcludeIds = commaList(
+  Uuid,
+  `comma-separated job ids (UUIDs) to leave out of the results, at most ${MAX_EXCLUDED_IDS}: the jobs an agent has already seen, ` +
+    'so that asking again shows more without repeats (in hybrid and semantic modes, the way past their ' +
+    `${RANKED_DEPTH} ranked jobs). Unknown ids are ignored.`,
+  { maxItems: MAX_EXCLUDED_IDS },
+);
+
+/** `mode` of search: what each mode finds, and what totals, facets, sorts and pages mean in it. */
+const searchMode = Type.Unsafe<SearchMode>(
+  Type.String({
+    enum: [...SEARCH_MODES],
+    description:
+      'keyword (default): jobs that have the words, ranked as described above. ' +
+      'semantic: the active jobs whose meaning is nearest the query, by the sentence-embedding model bge-small-en-v1.5 run in this ' +
+      'service: "looking after elderly people in their own homes" finds domiciliary carers, with no word in common; a job indexed ' +
+      'moments ago may not have its vector yet and is then found by keyword and hybrid only. ' +
+      'hybrid: the keyword and the semantic results fused, so that a job found by either ranks, and one found by both ranks first. ' +
+      `In hybrid and semantic modes the filters apply before the ranking, at most the ${RANKED_DEPTH} best jobs are ranked, ` +
+      '`pagination.total_items` is how many were ranked (total_relation "eq"), facets count those ranked jobs (each facet under every ' +
+      `filter, its own included), and pages and cursors end at the ${RANKED_DEPTH}th: pass the ids seen in \`exclude_ids\` for more. ` +
+      'A query the model cannot read (no letters or digits) is 400 in these modes. Hybrid costs a few milliseconds more than keyword ' +
+      '(the model reads the query once; repeated queries are cached).',
+  }),
+);
+
 /** The workplace types of locations (DESIGN.md 7). */
 export const WORKPLACE_TYPES = ['onsite', 'hybrid', 'remote'] as const;
 /** Orders of browse and search (issue 19). */
@@ -247,10 +286,15 @@ export const SearchQuery = Type.Object(
         Type.String({
           enum: [...SORTS],
           description:
-            'relevance (default): best match first; newest: newest first; salary: best paid first (annual upper bound), which needs `currency`',
+            'relevance (default): best match first (keyword: by the words; semantic: nearest in meaning; hybrid: by the fused rank); ' +
+            'newest: newest first; salary: best paid first (annual upper bound), which needs `currency`. ' +
+            `In keyword mode newest and salary order every match; in hybrid and semantic modes they order the same ${RANKED_DEPTH} jobs that ` +
+            'relevance would rank.',
         }),
       ),
     ),
+    mode: Type.Optional(searchMode),
+    exclude_ids: Type.Optional(ExcludeIds),
     ...pageShape,
   },
   { additionalProperties: false },

@@ -6,6 +6,7 @@ import { getJobTool } from './get-job';
 import { listLocationsTool } from './list-locations';
 import { listOrganizationsTool } from './list-organizations';
 import { searchJobsTool } from './search-jobs';
+import { similarJobsTool } from './similar-jobs';
 import { updateJobTool } from './update-job';
 import { closeJobTool } from './close-job';
 import { listMyApplicationsTool } from './list-my-applications';
@@ -16,6 +17,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   searchJobsTool,
   browseJobsTool,
   getJobTool,
+  similarJobsTool,
   listOrganizationsTool,
   listLocationsTool,
   applyToJobTool,

@@ -31,11 +31,21 @@ export const PAGING_HELP =
   '`pagination.next_cursor` is present, call again with the same arguments plus `cursor` set to it (and no `page`) for the next page; ' +
   'it reaches every result, past 10 000. `facets` (e.g. ["job_types","location_ids"]) adds counts per value, with labels for ids.';
 
+/** Compactness and paging in fewer words, for a description that has more to say (search_jobs). */
+export const SHORT_PAGING_HELP =
+  'Results are compact (title, organization, location, type, salary, experience, closing date, a ~200-character `snippet`); ' +
+  '`fields` and `snippet` change that, get_job gives a posting in full. Next page: the same arguments plus `cursor` = ' +
+  '`pagination.next_cursor`. `facets` adds counts per value.';
+
+/** One line per job: title, organization, location and id. */
+export const jobLines = (jobs: JobSearchResult['jobs']) =>
+  jobs.map((job) => `- ${[job.title, job.organization, job.location].filter(Boolean).join(' | ')} (id ${job.id})`);
+
 /** The short text beside a page: how many, which page, how to go on, then one line per job. */
 export function pageSummary(page: JobSearchResult): string {
   const { pagination } = page;
   const total = `${pagination.total_relation === 'gte' ? 'over ' : ''}${pagination.total_items}`;
-  const lines = page.jobs.map((job) => `- ${[job.title, job.organization, job.location].filter(Boolean).join(' | ')} (id ${job.id})`);
+  const lines = jobLines(page.jobs);
   const next = pagination.next_cursor ? `next page: cursor=${pagination.next_cursor}` : 'no next page';
   return [`${page.jobs.length} of ${total} jobs, page ${pagination.current_page}; ${next}`, ...lines].join('\n');
 }

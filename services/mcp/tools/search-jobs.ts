@@ -2,18 +2,20 @@ import { JobSearchResult, SearchQuery } from '../../../shared/schemas/job-search
 import { READ_ONLY, type ToolDefinition } from '../tool';
 import { toolResult } from '../tool-result';
 import { toolSchema } from '../tool-schema';
-import { compactQuery, PAGING_HELP, pageSummary } from './job-page';
+import { compactQuery, pageSummary, SHORT_PAGING_HELP } from './job-page';
 
 /** search_jobs: GET /agents/jobs/search. */
 export const searchJobsTool: ToolDefinition = {
   name: 'search_jobs',
   title: 'Search jobs',
   description:
-    'Keyword search over active jobs, best match first (title counts most, then skills, organization, tags, description). ' +
-    'Use it when you have words to match ("backend engineer kubernetes"); use browse_jobs to list newest jobs by filters alone. ' +
-    'Filters take arrays and combine with AND, values within one filter with OR; organization_ids and location_ids come from ' +
-    'list_organizations and list_locations. A city in q asks for jobs there; `place` says if jobs elsewhere follow. ' +
-    PAGING_HELP,
+    'Search active jobs, best match first. `mode`: keyword (default: the words; title counts most, then skills, organization, tags, ' +
+    'description), semantic (by meaning: "looking after elderly people at home" finds domiciliary carers) or hybrid (both fused: ' +
+    "use it when the words may not be the postings' own). Hybrid and semantic rank at most 100 jobs; pass the ids already seen in " +
+    '`exclude_ids` for more. Use browse_jobs for newest jobs by filters alone, similar_jobs for more like one job. Filters take ' +
+    'arrays (AND across, OR within); organization_ids and location_ids come from list_organizations and list_locations. In keyword ' +
+    'mode a city in q asks for jobs there (`place`). ' +
+    SHORT_PAGING_HELP,
   inputSchema: toolSchema(SearchQuery),
   outputSchema: toolSchema(JobSearchResult),
   annotations: { ...READ_ONLY, title: 'Search jobs' },

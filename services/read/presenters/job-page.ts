@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/job-search';
 import { encodeCursor } from '../search/params/cursor';
 import type { Paging } from '../search/params/params';
+import type { SimilarJobsResult } from '../../../shared/schemas/similar-jobs';
 import type { JobHit, JobHits } from '../search/run/run-job-search';
 import { snippetOf } from '../search/query/snippet';
 
@@ -66,4 +67,13 @@ export function presentJobPage(
     ...(facets ? { facets } : {}),
     ...(result.place ? { place: result.place } : {}),
   };
+}
+
+/** The similar jobs of a job, nearest first, each shown as a page shows it. */
+export function presentSimilarJobs(
+  hits: readonly JobHit[],
+  shape: { fields?: readonly JobField[]; snippet?: number },
+  now = new Date(),
+): SimilarJobsResult {
+  return { jobs: hits.map((hit) => presentHit(hit, shape, now)) };
 }

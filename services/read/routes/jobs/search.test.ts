@@ -13,7 +13,7 @@ const idsOf = (docs: readonly JobDocument[]) => sorted(docs.map((d) => d.id));
 const UNKNOWN_LOCATION = '00000000-0000-4000-8000-0000000bffff';
 
 const KNOWN =
-  'q, job_types, location_ids, experiences, skills, organization_ids, remote, workplace_types, salary_min, currency, sort, page, limit, cursor, facets, fields, snippet';
+  'q, job_types, location_ids, experiences, skills, organization_ids, remote, workplace_types, salary_min, currency, sort, mode, exclude_ids, page, limit, cursor, facets, fields, snippet';
 const invalid = (message: string, details: { field: string; message: string }[], hint = 'Fix the parameters named in details.') => ({
   code: 'invalid_request',
   message,

@@ -1,24 +1,25 @@
 import { defineRoute } from '../../../../shared/http/route';
-import { JobSearchResult, SearchQuery } from '../../../../shared/schemas/job-search';
-import type { ReadDeps } from '../../deps';
+import { JobSearchResult, RANKED_DEPTH, SearchQuery } from '../../../../shared/schemas/job-search';
+import type { ReadRouteDeps } from '../../deps';
 import { presentJobPage } from '../../presenters/job-page';
 import { readFacets } from '../../search/query/facets';
 import { readSearchParams } from '../../search/params/params';
 import { KnownWords } from '../../search/relevance/known-words';
-import { queryWords } from '../../search/relevance/query-words';
-import { searchJobs } from '../../search/run/search-jobs';
+import { searchInMode } from '../../search/run/search-in-mode';
 import { EXAMPLE_CURSOR, EXAMPLE_FACETS, EXAMPLE_JOB, PAGING_DESCRIPTION } from './examples';
 
 /** GET /agents/jobs/search (spec 4.2): active jobs by relevance, with the disjunctive facets asked for. */
-export function searchJobsRoute(deps: ReadDeps) {
+export function searchJobsRoute(deps: ReadRouteDeps) {
   const knownWords = new KnownWords(deps.search, deps.config.indexAlias);
+  const context = { client: deps.search, index: deps.config.indexAlias, embedder: deps.embedder, knownWords };
   return defineRoute({
     operationId: 'searchJobs',
     method: 'GET',
     path: '/agents/jobs/search',
     summary: 'Search active jobs',
     description:
-      'Keyword search over active jobs. A match in the title counts most, then skills, organization and tags, then the description ' +
+      'Search over active jobs, by keyword (the default), by meaning (`mode=semantic`) or both (`mode=hybrid`; see `mode`). ' +
+      'In keyword mode, a match in the title counts most, then skills, organization and tags, then the description ' +
       '(location and department count too); a word finds its singular and plural ("developers" finds "developer", never a different word of the same stem), small typos in words the index does not know are forgiven, common ' +
       'abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs ' +
       'where the words stand together as a phrase rank higher. The query is read as a seeker means it: filler ("jobs", "vacancy", "hiring") never ' +
@@ -31,7 +32,9 @@ export function searchJobsRoute(deps: ReadDeps) {
       'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
       'Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every ' +
       'other filter applied (each facet ignores its own filter). ' +
-      PAGING_DESCRIPTION,
+      PAGING_DESCRIPTION +
+      ` In hybrid and semantic modes at most the ${RANKED_DEPTH} best jobs are ranked: \`total_items\`, facets and pages count those (see \`mode\`), ` +
+      'and the answer has no `place`.',
     tags: ['Jobs'],
     query: SearchQuery,
     responses: {
@@ -48,8 +51,7 @@ export function searchJobsRoute(deps: ReadDeps) {
     errors: ['invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query }) => {
       const params = readSearchParams(query);
-      const typos = await knownWords.typoPolicy(queryWords(params.q).words);
-      const result = await searchJobs(deps.search, deps.config.indexAlias, params, typos);
+      const result = await searchInMode(context, params);
       ctx.body = presentJobPage(result, params, readFacets(result.aggregations, params.filters, params.facets));
     },
   });

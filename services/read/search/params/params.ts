@@ -10,8 +10,10 @@ import {
   MAX_RESULT_WINDOW,
   SearchQuery,
   type FacetName,
+  type SearchMode,
   type SortName,
 } from '../../../../shared/schemas/job-search';
+import type { SimilarJobsQuery } from '../../../../shared/schemas/similar-jobs';
 import { decodeCursor, fingerprintOf, type CursorScope, type SortValue } from './cursor';
 import { splitList, stripHash, valueProblem, valueSchemaOf } from './list-param';
 
@@ -75,6 +77,18 @@ export interface SearchParams extends Presentation {
   constraints: Constraints;
   sort: Exclude<SortOrder, 'updated'>;
   paging: Paging;
+  /** How the jobs are found (issue 30); absent: keyword, as before modes existed. */
+  mode?: SearchMode;
+  /** Jobs left out (ids in lowercase); absent or empty: none. */
+  excludeIds?: string[];
+}
+
+/** A similar-jobs request, validated and normalized: the search filters, the jobs left out, how many and how shown. */
+export interface SimilarParams extends Omit<Presentation, 'facets'> {
+  filters: SearchFilters;
+  constraints: Constraints;
+  excludeIds: string[];
+  limit: number;
 }
 
 /** Either the normalized value or what is wrong with it. */
@@ -138,6 +152,7 @@ const CHECKS = {
   organization_ids: valueCheck(search.organization_ids, { kept: lower }),
   experiences: valueCheck(search.experiences, { kept: lower }),
   skills: valueCheck(search.skills, { kept: lower }),
+  exclude_ids: valueCheck(search.exclude_ids, { kept: lower }),
   workplace_types: valueCheck(search.workplace_types, { checked: lower, notAllowed: notOneOf('a workplace type') }),
   facets: valueCheck(search.facets, { notAllowed: (name) => `"${name}" is not a facet; use ${facetChoices}` }),
   fields: valueCheck(search.fields, { notAllowed: (name, known) => `"${name}" is not a Job field; known fields: ${known.join(', ')}` }),
@@ -154,7 +169,8 @@ class Problems {
   }
 }
 
-type ListName = 'hashtags' | 'job_types' | 'location_ids' | 'organization_ids' | 'experiences' | 'skills' | 'workplace_types';
+type ListName =
+  'hashtags' | 'job_types' | 'location_ids' | 'organization_ids' | 'experiences' | 'skills' | 'workplace_types' | 'exclude_ids';
 type SingleName = 'organization_id' | 'location_id' | 'project_id' | 'job_type' | 'experience';
 
 /** Splits one comma-separated parameter, checks each value and bounds the count (its schema's maxItems). */
@@ -195,16 +211,17 @@ type PagingQuery = Pick<BrowseQuery, 'page' | 'limit' | 'cursor'>;
 /**
  * A numbered page (refused beyond the reachable window, with a hint to use the cursor) or a
  * cursor page, never both. `matching` is what decides the result list (q and filters): a cursor
- * made for other values is refused.
+ * made for other values is refused. `byOffset`: every page is read by its offset, whatever the
+ * order (hybrid and semantic searches, whose ranked list is short).
  */
-function readPaging(query: PagingQuery, operation: 'browse' | 'search', matching: unknown, sort: SortOrder): Paging {
+function readPaging(query: PagingQuery, operation: 'browse' | 'search', matching: unknown, sort: SortOrder, byOffset = false): Paging {
   const { page, limit, cursor } = query;
   const scope: CursorScope = {
     sort: SORT_TYPES[sort],
     // The order is part of what a cursor belongs to; the default orders keep their fingerprints, so cursors issued before sort existed still work.
     fingerprint: fingerprintOf(operation, sort === (operation === 'search' ? 'relevance' : 'newest') ? matching : { matching, sort }),
     // A ranked search pages by offset while it can (search-request: a sort would stop score skipping).
-    ...(sort === 'relevance' ? { offsetsBelow: MAX_RESULT_WINDOW } : {}),
+    ...(sort === 'relevance' || byOffset ? { offsetsBelow: MAX_RESULT_WINDOW } : {}),
   };
   if (cursor !== undefined) {
     if (page !== undefined) {
@@ -355,11 +372,15 @@ export function readSearchParams(query: SearchQuery): SearchParams {
   };
   const workplaceTypes = readList(problems, 'workplace_types', query.workplace_types);
   if (workplaceTypes.length > 0) filters.workplace_types = workplaceTypes;
+  const excludeIds = readList(problems, 'exclude_ids', query.exclude_ids);
   const facets = readFacetNames(problems, query.facets);
   const fields = readFields(problems, query.fields);
   const constraints = readWorkAndPay(problems, query);
   problems.throwIfAny();
   const sort = query.sort ?? 'relevance';
+  const mode = query.mode ?? 'keyword';
+  // A keyword search without exclusions keeps the fingerprint of cursors issued before modes existed.
+  const matching = { q, ...(mode === 'keyword' ? {} : { mode }), ...sortedLists({ ...filters, exclude_ids: excludeIds }) };
   return {
     q,
     filters,
@@ -368,6 +389,27 @@ export function readSearchParams(query: SearchQuery): SearchParams {
     facets,
     fields,
     ...snippetOf(query),
-    paging: readPaging(query, 'search', matchingOf({ q, ...sortedLists(filters) }, constraints), sort),
+    mode,
+    excludeIds,
+    paging: readPaging(query, 'search', matchingOf(matching, constraints), sort, mode !== 'keyword'),
   };
+}
+
+/** Validates and normalizes the similar-jobs parameters (after their schema has checked the types). */
+export function readSimilarParams(query: SimilarJobsQuery): SimilarParams {
+  const problems = new Problems();
+  const filters: SearchFilters = {
+    job_types: readList(problems, 'job_types', query.job_types),
+    location_ids: readList(problems, 'location_ids', query.location_ids),
+    organization_ids: readList(problems, 'organization_ids', query.organization_ids),
+    experiences: readList(problems, 'experiences', query.experiences),
+    skills: readList(problems, 'skills', query.skills),
+  };
+  const workplaceTypes = readList(problems, 'workplace_types', query.workplace_types);
+  if (workplaceTypes.length > 0) filters.workplace_types = workplaceTypes;
+  const excludeIds = readList(problems, 'exclude_ids', query.exclude_ids);
+  const fields = readFields(problems, query.fields);
+  const constraints = readWorkAndPay(problems, query);
+  problems.throwIfAny();
+  return { filters, constraints, excludeIds, limit: query.limit, fields, ...snippetOf(query) };
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ApiError } from '../../../../shared/errors';
-import { encodeCursor } from './cursor';
-import { readBrowseParams, readSearchParams } from './params';
+import { encodeCursor, fingerprintOf } from './cursor';
+import { readBrowseParams, readSearchParams, readSimilarParams } from './params';
 
 const ID = '3F0E7C1A-8B9D-4C2E-9F1A-2B3C4D5E6F70';
 
@@ -230,6 +230,57 @@ describe('cursor parameter', () => {
   it('refuses cursor with page', () => {
     expect(errorOf(() => readSearchParams({ q: 'rust', skills: 'go,sql', cursor, page: 2, limit: 10 })).body.details).to.deep.equal([
       { field: 'page', message: 'must be absent when cursor is given' },
+    ]);
+  });
+});
+
+describe('mode and exclude_ids (issue 30)', () => {
+  const SEEN = '00000000-0000-4000-8000-0000000c0001';
+
+  it('reads the mode (keyword when absent) and the ids to leave out, in lowercase, each once', () => {
+    expect(readSearchParams({ q: 'care', limit: 10 })).to.deep.include({ mode: 'keyword', excludeIds: [] });
+    expect(readSearchParams({ q: 'care', mode: 'hybrid', exclude_ids: `${SEEN.toUpperCase()}, ${SEEN}`, limit: 10 })).to.deep.include({
+      mode: 'hybrid',
+      excludeIds: [SEEN],
+    });
+  });
+
+  it('keeps the cursor fingerprint of a keyword search without exclusions as it was before modes existed', () => {
+    const before = fingerprintOf('search', { q: 'rust', skills: ['go', 'sql'] });
+    expect(readSearchParams({ q: 'rust', skills: 'sql,go', limit: 10 }).paging.scope.fingerprint).to.equal(before);
+    expect(readSearchParams({ q: 'rust', skills: 'sql,go', mode: 'keyword', limit: 10 }).paging.scope.fingerprint).to.equal(before);
+  });
+
+  it('gives each mode and each set of exclusions a cursor of its own', () => {
+    const fingerprints = [
+      readSearchParams({ q: 'rust', limit: 10 }),
+      readSearchParams({ q: 'rust', mode: 'hybrid', limit: 10 }),
+      readSearchParams({ q: 'rust', mode: 'semantic', limit: 10 }),
+      readSearchParams({ q: 'rust', exclude_ids: SEEN, limit: 10 }),
+    ].map((params) => params.paging.scope.fingerprint);
+    expect(new Set(fingerprints).size).to.equal(4);
+  });
+
+  it('pages hybrid and semantic searches by offset in every order', () => {
+    for (const sort of ['relevance', 'newest'] as const) {
+      const first = readSearchParams({ q: 'rust', mode: 'semantic', sort, limit: 10 });
+      expect(first.paging.scope.offsetsBelow, sort).to.equal(10_000);
+      const cursor = encodeCursor(first.paging.scope, { offset: 10 });
+      expect(readSearchParams({ q: 'rust', mode: 'semantic', sort, cursor, limit: 10 }).paging, sort).to.deep.include({ offset: 10 });
+    }
+  });
+
+  it('reads similar-jobs parameters: the search filters, the ids to leave out, limit, fields and snippet', () => {
+    expect(readSimilarParams({ job_types: 'contract', exclude_ids: SEEN, limit: 5, fields: 'title', snippet: 80 })).to.deep.equal({
+      filters: { job_types: ['contract'], location_ids: [], organization_ids: [], experiences: [], skills: [] },
+      constraints: {},
+      excludeIds: [SEEN],
+      limit: 5,
+      fields: ['id', 'title'],
+      snippet: 80,
+    });
+    expect(errorOf(() => readSimilarParams({ exclude_ids: 'x', limit: 5 })).body.details).to.deep.equal([
+      { field: 'exclude_ids', message: '"x" is not a UUID' },
     ]);
   });
 });

@@ -50,6 +50,11 @@ export function inactiveJobs(now = new Date()): Query[] {
   return [{ term: { is_active: false } }, { range: { closing_date: { lt: todayUtc(now) } } }];
 }
 
+/** The jobs an `exclude_ids` leaves out, as must_not clauses (none when it lists none). */
+export function excludedJobs(ids: readonly string[] | undefined): Query[] {
+  return ids && ids.length > 0 ? [{ ids: { values: [...ids] } }] : [];
+}
+
 /**
  * The clauses of issue 19's constraints: remote work, the currency and the least annual pay
  * (the job's upper bound reaches it), changes since a time. They narrow hits and facets alike.

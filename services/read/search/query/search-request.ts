@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { SORT_ORDERS } from './browse-request';
-import { allOf, constraintClauses, filterClauses, inactiveJobs } from './filters';
+import { allOf, constraintClauses, excludedJobs, filterClauses, inactiveJobs } from './filters';
 import { facetAggregations } from './facets';
 import type { SearchParams } from '../params/params';
 import { PHRASE_WINDOW, relevanceQuery, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
@@ -34,7 +34,7 @@ const sortOf = (params: SearchParams): Pick<estypes.SearchRequest, 'sort'> =>
   params.sort !== 'relevance' ? { sort: SORT_ORDERS[params.sort] } : params.paging.after ? { sort: BEST_MATCH_FIRST } : {};
 
 /** The stored fields of the page, with id and created_at: a hit's sort values in relevance order (run-job-search). */
-function sourceOf(params: SearchParams): string[] | true {
+export function sourceOf(params: SearchParams): string[] | true {
   const fields = sourceFieldsFor(params.fields);
   return fields === true ? true : [...new Set([...fields, 'id', 'created_at'])];
 }
@@ -58,7 +58,11 @@ export function buildSearchRequest(params: SearchParams, typos?: TypoPolicy, mod
   const rescore = phrases && !params.paging.after && params.sort === 'relevance';
   return {
     query: {
-      bool: { must: match, filter: [...(faceted ? [] : selected), ...constraintClauses(params.constraints)], must_not: inactiveJobs() },
+      bool: {
+        must: match,
+        filter: [...(faceted ? [] : selected), ...constraintClauses(params.constraints)],
+        must_not: [...inactiveJobs(), ...excludedJobs(params.excludeIds)],
+      },
     },
     ...(rescore
       ? { rescore: { window_size: PHRASE_WINDOW, query: { rescore_query: phrases, query_weight: 1, rescore_query_weight: 1 } } }

@@ -10,11 +10,17 @@ const SNIPPET_FIELD = 'description';
  * description), or its first N characters when it holds none, as in browse. Plain text, no tags:
  * agents read it as part of the job. Elasticsearch cuts it from the stored source without
  * sending the description, so a page with a snippet costs a page without the description.
+ * `around`: the query whose words the snippet centres on, when the request's own query has none
+ * (a kNN search, or a page fetched by ids).
  */
-export function snippetRequest(length: number | undefined): Pick<estypes.SearchRequest, 'highlight'> {
+export function snippetRequest(
+  length: number | undefined,
+  around?: estypes.QueryDslQueryContainer,
+): Pick<estypes.SearchRequest, 'highlight'> {
   if (length === undefined) return {};
   return {
     highlight: {
+      ...(around ? { highlight_query: around } : {}),
       fields: { [SNIPPET_FIELD]: {} },
       type: 'unified',
       number_of_fragments: 1,
@@ -28,8 +34,17 @@ export function snippetRequest(length: number | undefined): Pick<estypes.SearchR
 }
 
 /** The request with the snippet's highlight part added (unchanged when no snippet was asked for). */
-export function withSnippet(request: estypes.SearchRequest, length: number | undefined): estypes.SearchRequest {
-  return length === undefined ? request : { ...request, ...snippetRequest(length) };
+export function withSnippet(
+  request: estypes.SearchRequest,
+  length: number | undefined,
+  around?: estypes.QueryDslQueryContainer,
+): estypes.SearchRequest {
+  return length === undefined ? request : { ...request, ...snippetRequest(length, around) };
+}
+
+/** What a snippet of a search that ranks by meaning centres on: the query's words where the description has them. */
+export function wordsOf(q: string): estypes.QueryDslQueryContainer {
+  return { match: { [SNIPPET_FIELD]: { query: q } } };
 }
 
 /**

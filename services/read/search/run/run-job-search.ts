@@ -40,7 +40,7 @@ function readHits(response: estypes.SearchResponse<JobDocument>): Omit<JobHits, 
 }
 
 /** A missing index (nothing indexed yet) reads as an empty result rather than an error. */
-const ANY_INDEX_STATE = { ignore_unavailable: true, allow_no_indices: true } as const;
+export const ANY_INDEX_STATE = { ignore_unavailable: true, allow_no_indices: true } as const;
 
 /** SEARCH_FILTER_PATH for each answer of a multi-search, with what an item that failed says: the same for every request, so built once. */
 const MSEARCH_FILTER_PATH = [
@@ -61,15 +61,22 @@ function failed(item: estypes.MsearchResponseItem): Error | undefined {
  * facets, its aggregations as a second request of the same round trip. Counted apart, with no
  * hits (size 0), the facets can be answered from the shard request cache: the same facets,
  * asked again before the index changes, cost no counting at all, whichever page or fields go
- * with them. Elasticsearch runs both requests at once.
+ * with them. Elasticsearch runs both requests at once. `countOver`: the jobs the facets count,
+ * when they are not those the page is taken from (a hybrid page is fetched by the ids it shows,
+ * its facets count every job it ranked).
  */
-export async function runJobSearch(client: Client, index: string, request: estypes.SearchRequest): Promise<JobHits> {
+export async function runJobSearch(
+  client: Client,
+  index: string,
+  request: estypes.SearchRequest,
+  countOver?: estypes.QueryDslQueryContainer,
+): Promise<JobHits> {
   const { aggs, ...page } = request;
   // A page alone is read as Elasticsearch sends it: trimming a page of hits with filter_path costs
   // Elasticsearch more than the few bytes of metadata it leaves out (a four-word search over a
   // million postings: 0.1-0.2 ms of 6.5, client-side medians), as it did for a get.
   if (!aggs) return readHits(await client.search<JobDocument>({ ...page, index, ...ANY_INDEX_STATE }));
-  const counting: estypes.SearchRequest = { query: page.query, aggs, size: 0, track_total_hits: false };
+  const counting: estypes.SearchRequest = { query: countOver ?? page.query, aggs, size: 0, track_total_hits: false };
   const response = await client.msearch<JobDocument>({
     searches: [
       { index, ...ANY_INDEX_STATE },

@@ -1,0 +1,107 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { RANKED_DEPTH } from '../../../../shared/schemas/job-search';
+import type { Constraints, SearchFilters, SearchParams, SimilarParams } from '../params/params';
+import { SORT_ORDERS } from './browse-request';
+import { facetAggregations } from './facets';
+import { constraintClauses, excludedJobs, filterClauses, inactiveJobs } from './filters';
+import { pageWindow } from './page-window';
+import { sourceOf } from './search-request';
+import { withSnippet, wordsOf } from './snippet';
+import { sourceFieldsFor } from './source-fields';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/** The index field that holds a job's vector (dense_vector, 384 dims, cosine; written by the embedding worker). */
+export const VECTOR_FIELD = 'embedding';
+
+/**
+ * Candidates the HNSW graph visits per shard for each of the k nearest wanted, and the fewest it
+ * visits: more finds the true nearest more often (recall) and costs more. Measured on the real
+ * postings against exact search (docs/decisions.md, "Hybrid search: kNN candidates").
+ */
+export const CANDIDATES_PER_RESULT = 2;
+export const MIN_CANDIDATES = 100;
+
+/** num_candidates for k results: CANDIDATES_PER_RESULT per result, at least MIN_CANDIDATES, at most Elasticsearch's 10 000. */
+export function numCandidates(k: number): number {
+  return Math.min(10_000, Math.max(MIN_CANDIDATES, k * CANDIDATES_PER_RESULT));
+}
+
+/** Where a kNN search takes its vector from: the query's, or a stored job's (looked up by Elasticsearch itself). */
+export type VectorSource = { vector: Float32Array } | { job: { index: string; id: string } };
+
+/**
+ * A vector as JSON numbers, rounded to 6 decimals: half the bytes of a float's full digits, and
+ * far finer than the int8 quantization of the index (a step of about 1/127 of each dimension's range).
+ */
+export function vectorJson(vector: Float32Array): number[] {
+  return Array.from(vector, (value) => Math.round(value * 1e6) / 1e6);
+}
+
+/**
+ * What a kNN search may return: the jobs of the filters and constraints, active, not left out.
+ * It is the knn query's own filter, applied while the graph is searched, so the k nearest are
+ * k jobs that pass it (a filter after the search would leave fewer, or none).
+ */
+export function knnFilter(filters: SearchFilters, constraints: Constraints, excludeIds: readonly string[] = []): Query {
+  return {
+    bool: {
+      filter: [...filterClauses(filters), ...constraintClauses(constraints)],
+      must_not: [...inactiveJobs(), ...excludedJobs(excludeIds)],
+    },
+  };
+}
+
+/** The knn query for the k nearest jobs that pass the filter. */
+export function knnQuery(source: VectorSource, k: number, filter: Query): Query {
+  const vector =
+    'vector' in source
+      ? { query_vector: vectorJson(source.vector) }
+      : { query_vector_builder: { lookup: { index: source.job.index, id: source.job.id, path: VECTOR_FIELD } } };
+  return { knn: { field: VECTOR_FIELD, ...vector, k, num_candidates: numCandidates(k), filter } };
+}
+
+/**
+ * The page of a semantic search: the RANKED_DEPTH jobs nearest the query's vector under every
+ * filter, paged by offset, ordered by nearness or by the sort asked for, with the facets counted
+ * over those jobs (run-job-search counts them with the same query) and a snippet around the
+ * query's words where the description has them.
+ */
+export function buildSemanticRequest(params: SearchParams, vector: Float32Array): estypes.SearchRequest {
+  const filter = knnFilter(params.filters, params.constraints, params.excludeIds);
+  const request: estypes.SearchRequest = {
+    query: knnQuery({ vector }, RANKED_DEPTH, filter),
+    ...(params.facets.length > 0 ? { aggs: facetAggregations(params.filters, params.facets) } : {}),
+    ...(params.sort !== 'relevance' ? { sort: SORT_ORDERS[params.sort] } : {}),
+    ...pageWindow(params.paging),
+    _source: sourceOf(params),
+  };
+  return withSnippet(request, params.snippet, wordsOf(params.q));
+}
+
+/** The kNN list of a hybrid search: the ids and scores of the `k` nearest jobs under every filter, nothing stored. */
+export function buildKnnListRequest(params: SearchParams, vector: Float32Array, k: number): estypes.SearchRequest {
+  return {
+    query: knnQuery({ vector }, k, knnFilter(params.filters, params.constraints, params.excludeIds)),
+    size: k,
+    _source: false,
+    track_total_hits: false,
+  };
+}
+
+/**
+ * Similar jobs: the `limit` jobs nearest the stored vector of job `id` (Elasticsearch looks it up
+ * in `index` itself, in the same request), active, under the filters, never the job itself nor
+ * those left out; a snippet from the start of each description.
+ */
+export function buildSimilarRequest(index: string, id: string, params: SimilarParams): estypes.SearchRequest {
+  const filter = knnFilter(params.filters, params.constraints, [id, ...params.excludeIds]);
+  const fields = sourceFieldsFor(params.fields);
+  const request: estypes.SearchRequest = {
+    query: knnQuery({ job: { index, id } }, params.limit, filter),
+    size: params.limit,
+    track_total_hits: false,
+    _source: fields === true ? true : [...new Set([...fields, 'id', 'created_at'])],
+  };
+  return withSnippet(request, params.snippet);
+}

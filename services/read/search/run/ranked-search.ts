@@ -1,0 +1,97 @@
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { JobDocument } from '../../../../shared/jobs/job-document';
+import { RANKED_DEPTH } from '../../../../shared/schemas/job-search';
+import type { SearchParams } from '../params/params';
+import { SORT_ORDERS } from '../query/browse-request';
+import { facetAggregations } from '../query/facets';
+import { buildKnnListRequest, buildSemanticRequest } from '../query/knn-request';
+import { inBestMatchOrder, sourceOf } from '../query/search-request';
+import { withSnippet, wordsOf } from '../query/snippet';
+import { DEFAULT_FUSION, fuse, type Fusion, type Scored } from '../relevance/fusion';
+import type { TypoPolicy } from '../relevance/relevance';
+import { ANY_INDEX_STATE, runJobSearch, type JobHits } from './run-job-search';
+import { searchJobs } from './search-jobs';
+
+/** A semantic search's page: the nearest jobs under the filters, in the order asked for. */
+export async function semanticSearch(client: Client, index: string, params: SearchParams, vector: Float32Array): Promise<JobHits> {
+  return inBestMatchOrder(await runJobSearch(client, index, buildSemanticRequest(params, vector)), params.sort);
+}
+
+/** The two ranked lists a hybrid search fuses, best first, ids and scores only. */
+export interface HybridLists {
+  keyword: Scored[];
+  semantic: Scored[];
+}
+
+/**
+ * The keyword and the kNN lists of a hybrid search, `length` jobs each at most, asked for at the
+ * same time: the keyword search (the whole keyword mode: place, relaxation, typos) is sent first,
+ * the query is embedded while Elasticsearch works on it (the model runs on this thread), then the
+ * kNN search is sent. Neither fetches a stored field but ids.
+ */
+export async function hybridLists(
+  client: Client,
+  index: string,
+  params: SearchParams,
+  embed: () => Promise<Float32Array>,
+  typos: () => Promise<TypoPolicy | undefined>,
+  length = RANKED_DEPTH,
+): Promise<HybridLists> {
+  const { snippet: _snippet, ...shown } = params;
+  const keywordParams: SearchParams = {
+    ...shown,
+    mode: 'keyword',
+    sort: 'relevance',
+    facets: [],
+    fields: ['id'],
+    paging: { limit: length, offset: 0, scope: params.paging.scope },
+  };
+  const keyword = typos().then((policy) => searchJobs(client, index, keywordParams, policy));
+  const semantic = embed().then((vector) =>
+    client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, vector, length) }),
+  );
+  const [words, meaning] = await Promise.all([keyword, semantic]);
+  return {
+    keyword: words.hits.map((hit) => ({ id: hit.doc.id, score: hit.sort[0] as number })),
+    semantic: (meaning.hits?.hits ?? []).map((hit) => ({ id: hit._id!, score: hit._score ?? 0 })),
+  };
+}
+
+/**
+ * The page of a hybrid search from its ranked jobs (the fused list): the jobs of the page fetched
+ * by id, in the fused order (relevance) or ordered by Elasticsearch among every ranked job
+ * (newest, salary), and the facets counted over every ranked job, in one round trip.
+ */
+export async function hybridPage(client: Client, index: string, params: SearchParams, ranked: readonly Scored[]): Promise<JobHits> {
+  const total = { value: ranked.length, relation: 'eq' as const };
+  const { offset, limit } = params.paging;
+  const shown = params.sort === 'relevance' ? ranked.slice(offset, offset + limit) : ranked;
+  const faceted = params.facets.length > 0;
+  if (ranked.length === 0 || (shown.length === 0 && !faceted)) return { hits: [], total };
+  const idsOf = (jobs: readonly Scored[]): estypes.QueryDslQueryContainer => ({ ids: { values: jobs.map((job) => job.id) } });
+  const window = params.sort === 'relevance' ? { size: shown.length } : { sort: SORT_ORDERS[params.sort], from: offset, size: limit };
+  const request: estypes.SearchRequest = {
+    query: idsOf(shown),
+    ...window,
+    track_total_hits: false,
+    _source: sourceOf(params),
+    ...(faceted ? { aggs: facetAggregations(params.filters, params.facets) } : {}),
+  };
+  const result = await runJobSearch(client, index, withSnippet(request, params.snippet, wordsOf(params.q)), idsOf(ranked));
+  if (params.sort !== 'relevance') return { ...result, total };
+  const place = new Map(ranked.map((job, i) => [job.id, i]));
+  return { ...result, hits: [...result.hits].sort((a, b) => place.get(a.doc.id)! - place.get(b.doc.id)!), total };
+}
+
+/** A hybrid search's page: the keyword and kNN lists fused (DEFAULT_FUSION unless told), cut to RANKED_DEPTH. */
+export async function hybridSearch(
+  client: Client,
+  index: string,
+  params: SearchParams,
+  embed: () => Promise<Float32Array>,
+  typos: () => Promise<TypoPolicy | undefined>,
+  fusion: Fusion = DEFAULT_FUSION,
+): Promise<JobHits> {
+  const lists = await hybridLists(client, index, params, embed, typos);
+  return hybridPage(client, index, params, fuse(lists.keyword, lists.semantic, fusion, RANKED_DEPTH));
+}

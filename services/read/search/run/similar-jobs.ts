@@ -1,0 +1,31 @@
+import { errors as esErrors, type Client } from '@elastic/elasticsearch';
+import { errors } from '../../../../shared/errors';
+import type { JobDocument } from '../../../../shared/jobs/job-document';
+import { canonicalUuid } from '../../../../shared/schemas/common';
+import type { SimilarParams } from '../params/params';
+import { buildSimilarRequest } from '../query/knn-request';
+import { findJob } from './find-job';
+import type { JobHit } from './run-job-search';
+
+/**
+ * The jobs nearest in meaning to job `jobId`, nearest first, in one request: Elasticsearch looks
+ * the job's vector up itself. When that fails with 404 the job is unknown, or has no vector yet (it
+ * was indexed moments ago, and the embedding worker has not reached it); a get tells which, on that
+ * path only: 404 not_found, or 409 embedding_pending.
+ */
+export async function findSimilarJobs(client: Client, index: string, jobId: string, params: SimilarParams): Promise<JobHit[]> {
+  const id = canonicalUuid(jobId);
+  if (!id) throw errors.jobNotFound(jobId);
+  try {
+    const response = await client.search<JobDocument>({ index, ...buildSimilarRequest(index, id, params) });
+    return response.hits.hits.map((hit) => ({
+      doc: hit._source!,
+      sort: [hit._score ?? 0, Date.parse(hit._source!.created_at), hit._source!.id],
+      ...(hit.highlight ? { highlight: hit.highlight } : {}),
+    }));
+  } catch (err) {
+    if (!(err instanceof esErrors.ResponseError && err.statusCode === 404)) throw err;
+    if (!(await findJob(client, index, id))) throw errors.jobNotFound(jobId);
+    throw errors.embeddingPending(id);
+  }
+}
