@@ -1,6 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { Database } from '../../shared/db/database';
 import { bulkIndexJobs } from './bulk-index';
+import { withStoredVectors } from './stored-vectors';
 import { loadJobDocumentPage, toIndexable } from '../../shared/jobs/job-rows';
 
 /** Jobs copied so far out of all jobs. */
@@ -11,7 +12,8 @@ export interface IndexAllProgress {
 
 /**
  * Copies every job from Postgres into `index` with the bulk API, page by page (keyset on id),
- * with external versions, so it may run while the indexer writes newer versions. The next page is
+ * with external versions, so it may run while the indexer writes newer versions; each job with
+ * the stored vector of its text, when there is one (withStoredVectors). The next page is
  * read from Postgres while the current one is being indexed; a promise from onProgress is awaited
  * (a caller may pace the copy). Returns what happened to each job.
  */
@@ -30,7 +32,8 @@ export async function indexAllJobs(
     const next = page.length < pageSize ? Promise.resolve([]) : loadJobDocumentPage(db, page[page.length - 1].id, pageSize);
     // A rejected prefetch is reported by the await below, not as an unhandled rejection.
     next.catch(() => undefined);
-    const result = await bulkIndexJobs(search, index, page.map(toIndexable), { requestTimeoutMs: 120_000 });
+    const jobs = await withStoredVectors(db, page.map(toIndexable));
+    const result = await bulkIndexJobs(search, index, jobs, { requestTimeoutMs: 120_000 });
     totals.indexed += result.indexed.length;
     totals.stale += result.stale.length;
     totals.failed.push(...result.failed);

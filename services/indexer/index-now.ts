@@ -3,6 +3,7 @@ import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logger';
 import type { CommittedJob } from '../../shared/jobs/job-document';
 import { bulkIndexJobs, type BulkIndexOptions } from './bulk-index';
+import { withStoredVectors } from './stored-vectors';
 
 export type { CommittedJob };
 
@@ -16,14 +17,16 @@ export interface IndexNowDeps {
 }
 
 /**
- * Indexes jobs right after their transaction committed, so they are readable at once, and drops
+ * Indexes jobs right after their transaction committed (with the stored vector of a text embedded
+ * before: withStoredVectors), so they are readable at once, and drops
  * the outbox rows of those that made it. Best effort: any failure leaves the rows for the indexer
  * (the guarantee) and is only logged; it never fails the caller. Returns how many were indexed.
  */
 export async function indexNow(deps: IndexNowDeps, jobs: readonly CommittedJob[], options: BulkIndexOptions = {}): Promise<number> {
   if (jobs.length === 0) return 0;
   try {
-    const result = await bulkIndexJobs(deps.search, deps.alias, jobs, { ...options, requireAlias: true });
+    const withVectors = await withStoredVectors(deps.db, jobs, deps.logger);
+    const result = await bulkIndexJobs(deps.search, deps.alias, withVectors, { ...options, requireAlias: true });
     const done = new Set([...result.indexed, ...result.stale]);
     const outboxIds = jobs.filter((j) => done.has(j.doc.id)).map((j) => j.outboxId);
     if (result.failed.length > 0)

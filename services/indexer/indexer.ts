@@ -3,6 +3,7 @@ import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logger';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff';
 import { bulkIndexJobs, type BulkResult } from './bulk-index';
+import { withStoredVectors } from './stored-vectors';
 import type { DrainResult, IndexerCounters } from './metrics';
 import { loadJobDocuments, toIndexable } from '../../shared/jobs/job-rows';
 import type { Queryable } from '../../shared/db/queryable';
@@ -114,9 +115,10 @@ export class OutboxIndexer {
     const q = this.deps.db;
     // Several rows of one job need one document: its current version covers them all.
     const docs = await loadJobDocuments(q, [...new Set(rows.map((r) => r.job_id))]);
+    const jobs = await withStoredVectors(q, docs.map(toIndexable), this.deps.logger);
     let result: BulkResult;
     try {
-      result = await bulkIndexJobs(this.deps.search, this.deps.alias, docs.map(toIndexable), {
+      result = await bulkIndexJobs(this.deps.search, this.deps.alias, jobs, {
         requireAlias: true,
         requestTimeoutMs: this.requestTimeoutMs,
         signal: this.stopping.signal,

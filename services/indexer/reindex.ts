@@ -3,6 +3,7 @@ import type { Database } from '../../shared/db/database';
 import { createVersionedIndex, indicesBehindAlias, newIndexName, swapAlias } from '../../shared/search/index-admin';
 import { indexSettings } from '../../shared/search/index-definition';
 import { bulkIndexJobs } from './bulk-index';
+import { withStoredVectors } from './stored-vectors';
 import { indexAllJobs, type IndexAllProgress } from './index-all';
 import { loadJobDocuments, toIndexable } from '../../shared/jobs/job-rows';
 import { queryableClient } from '../../shared/db/queryable';
@@ -157,7 +158,8 @@ async function catchUp(deps: ReindexDeps, index: string, mark: string): Promise<
   for (let i = 0; i < ids.length; i += 1000) {
     const chunk = ids.slice(i, i + 1000);
     const docs = await loadJobDocuments(deps.db, chunk);
-    const failed = await bulkIndexJobs(deps.search, index, docs.map(toIndexable), { requestTimeoutMs: 60_000 }).then(
+    const jobs = await withStoredVectors(deps.db, docs.map(toIndexable));
+    const failed = await bulkIndexJobs(deps.search, index, jobs, { requestTimeoutMs: 60_000 }).then(
       (result) => result.failed.map((f) => f.id),
       () => chunk,
     );

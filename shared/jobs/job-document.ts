@@ -41,6 +41,15 @@ export interface JobDocument {
   /** From the job's location. */
   workplace_type?: 'onsite' | 'hybrid' | 'remote';
   is_remote?: boolean;
+  // Issue 30; absent until the job's text is embedded (services/embedder), never presented.
+  /**
+   * The vector of the job's text (shared/embedding/job-text.ts): written as base64 of its float32
+   * numbers, big-endian (shared/embedding/vector-bytes.ts). Elasticsearch leaves it out of the
+   * _source it answers unless asked (`_source: { exclude_vectors: false }`), then as numbers.
+   */
+  embedding?: string | number[];
+  /** embeddingKeyOf the text `embedding` stands for; alone, the text has nothing the model can read. */
+  embedding_key?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { replicaSettings, type Config } from '../config';
+import { MODEL_CARD } from '../embedding/model-card';
 
 /**
  * Settings of the jobs index. Text analysis is built only from parts of the server core
@@ -55,6 +56,26 @@ const text = (extra: Record<string, estypes.MappingProperty> = {}): estypes.Mapp
 const keywordLower: estypes.MappingProperty = { type: 'keyword', normalizer: 'lowercase_keyword', ignore_above: 256 };
 const keywordExact: estypes.MappingProperty = { type: 'keyword', ignore_above: 256 };
 
+/**
+ * The job's vector: bge-small-en-v1.5's 384 numbers (MODEL_CARD.dims), unit length.
+ * - dot_product: on unit vectors it is the cosine, and Elasticsearch skips normalising each
+ *   vector (cosine would divide by two lengths of 1); it also refuses a vector that is not unit
+ *   length, which catches a vector written wrong instead of ranking it.
+ * - int8_hnsw: an HNSW graph over vectors quantized to one byte a number (a quarter of the float
+ *   memory), rescored with the floats kept on disk. Its kNN recall@10 against exact search on the
+ *   real postings is in benchmarks/embedding.ts (0.95 or better is the target).
+ * Part of the server core, so it works on the integ-test distribution as on the full one. New
+ * indices leave vectors out of the _source they answer (index.mapping.exclude_source_vectors),
+ * so pages of jobs carry none.
+ */
+const embeddingField: estypes.MappingProperty = {
+  type: 'dense_vector',
+  dims: MODEL_CARD.dims,
+  similarity: 'dot_product',
+  index: true,
+  index_options: { type: 'int8_hnsw' },
+};
+
 /** Mappings of the jobs index: strict, so a field the JobDocument does not have is refused. */
 export const indexMappings: estypes.MappingTypeMapping = {
   dynamic: 'strict',
@@ -94,5 +115,12 @@ export const indexMappings: estypes.MappingTypeMapping = {
     salary_annual_max: { type: 'double' },
     workplace_type: { type: 'keyword' },
     is_remote: { type: 'boolean' },
+    // Issue 30: the vector of the job's text (shared/embedding/job-text.ts), written by the
+    // embedding worker (services/embedder) or, when the text was embedded before, by the indexer
+    // from the stored vectors; absent until then, and nothing of keyword search needs it.
+    embedding: embeddingField,
+    // The key of the text that vector stands for (embeddingKeyOf: model and text hashed), so a
+    // stale vector is found; set without `embedding` when the model can read nothing in the text.
+    embedding_key: { type: 'keyword' },
   },
 };

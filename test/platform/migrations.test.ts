@@ -47,6 +47,7 @@ describe('migrations', () => {
         'api_keys',
         'applications',
         'job_create_idempotency_keys',
+        'job_embeddings',
         'job_index_outbox',
         'jobs',
         'locations',
@@ -59,7 +60,7 @@ describe('migrations', () => {
       await migrateDown(url);
       expect(await tables()).to.deep.equal([]);
       await migrateUp(url);
-      expect(await tables()).to.have.length(11);
+      expect(await tables()).to.have.length(12);
     });
   });
 
@@ -198,6 +199,18 @@ describe('migrations', () => {
       expect(await claim(user.id, 'k')).to.equal('ok');
       expect(await claim(user.id, 'k')).to.equal(UNIQUE);
       expect(await claim((await createUser()).id, 'k')).to.equal('ok');
+    });
+
+    it('refuses a vector under a key that is no embedding key, bytes that are not float32 numbers, and a key twice', async () => {
+      const store = (key: string, vector: Buffer) =>
+        sqlState(`INSERT INTO job_embeddings (key, model, vector) VALUES ($1, 'm', $2)`, [key, vector]);
+      const key = 'a'.repeat(43);
+      expect(await store('not-a-key', Buffer.alloc(8))).to.equal(CHECK);
+      expect(await store(key, Buffer.alloc(6))).to.equal(CHECK);
+      expect(await store(key, Buffer.alloc(0))).to.equal(CHECK);
+      expect(await store(key, Buffer.alloc(8))).to.equal('ok');
+      expect(await store(key, Buffer.alloc(8))).to.equal(UNIQUE);
+      await testDb().query('TRUNCATE job_embeddings');
     });
 
     it('refuses an organization membership of an unknown user', async () => {
