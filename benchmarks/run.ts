@@ -28,6 +28,7 @@ const BENCHMARKS: Record<BenchmarkName, () => Promise<Benchmark>> = {
   scale: async () => (await import('./scale')).scale,
   relevance: async () => (await import('./relevance')).relevance,
   'scale-out': async () => (await import('./scale-out')).scaleOut,
+  embedding: async () => (await import('./embedding')).embedding,
 };
 
 const log = (message: string) => console.error(`[bench] ${message}`);
