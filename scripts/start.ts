@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../shared/config';
 import { describeStartError } from '../shared/runtime/serve';
 import { superviseWorker } from '../shared/runtime/supervisor';
+import { loadEmbedderConfig } from '../services/embedder';
 import { describeDemoKeys } from './seed/demo-keys';
 import type { SeedResult } from './seed/seed-database';
 import { startElasticsearch } from './stack/elasticsearch';
@@ -14,6 +15,11 @@ const log = (msg: string) => console.error(`[start] ${msg}`);
 
 /** The worker `npm start` supervises: the whole API in one process (services/all-in-one/server.ts). */
 const WORKER = path.resolve(__dirname, '../services/all-in-one/server');
+/**
+ * The embedding worker beside it (services/embedder/main.ts), unless RUN_EMBEDDER=false: a process
+ * of its own, because the model's runs block the event loop they run on.
+ */
+const EMBEDDER = path.resolve(__dirname, '../services/embedder/main');
 
 /** What the banner says of the demo data: new keys are shown this once. */
 function demoLines(seed: SeedResult, seedDemo: boolean): string[] {
@@ -24,15 +30,42 @@ function demoLines(seed: SeedResult, seedDemo: boolean): string[] {
 }
 
 /**
+ * Runs the embedding worker under supervision (restarted with backoff if it crashes), stopped with
+ * the run before the API. One that cannot start (a bad setting) is reported and left: the API
+ * serves without it, and jobs are found by keyword until they have vectors.
+ */
+function superviseEmbedder(run: StackRun): void {
+  const say = (msg: string) => log(`embedder: ${msg}`);
+  let failedStart = false;
+  const supervisor = superviseWorker({
+    modulePath: EMBEDDER,
+    log: say,
+    onFirstReady: () => say('embedding the jobs that have no vector yet; keyword search finds them meanwhile'),
+    onFailedStart: () => {
+      failedStart = true;
+      say('it did not start (see above): search by meaning finds only the jobs embedded before; `npm run start:embedder` runs it alone');
+    },
+  });
+  run.own('the embedding worker', async (signal) => {
+    if (failedStart) return false;
+    const code = await supervisor.stop(signal);
+    if (code !== 0) throw new Error(`it exited with code ${code}`);
+    return true;
+  });
+}
+
+/**
  * `npm start`: the whole product on one machine — PostgreSQL (DATABASE_URL, else the local
  * server, else an embedded one), Elasticsearch (unless ELASTICSEARCH_URL is set), the migrated
  * database with demo data when it chose the database itself, the index, and the API at one base
- * URL, served by a worker process this one supervises (restarted with backoff if it crashes).
+ * URL, served by a worker process this one supervises (restarted with backoff if it crashes),
+ * with the embedding worker in a second one (RUN_EMBEDDER).
  * Ctrl-C stops the API and the embedded PostgreSQL and leaves the Elasticsearch node running for
  * the next start; SIGTERM stops the node too when this run launched it (see StackRun).
  */
 async function main(run: StackRun) {
   let config = loadConfig();
+  const { runEmbedder } = loadEmbedderConfig();
   // A database someone named is theirs: demo users go into it only when asked.
   const seedDemo = config.seedDemo ?? !config.databaseUrlGiven;
   const postgres = await run.start(ensurePostgres(config, log), (pg) =>
@@ -94,6 +127,7 @@ async function main(run: StackRun) {
     if (code !== 0) throw new Error(`it exited with code ${code}`);
     return true;
   });
+  if (runEmbedder) superviseEmbedder(run);
 }
 
 const run = new StackRun(log);

@@ -27,8 +27,10 @@ export interface EmbeddingWorkerOptions {
    * after this long, so a job created during a long backfill waits at most about this long.
    */
   roundMs?: number;
-  /** Documents an idle worker checks for stale keys per pass (0: none). */
+  /** Documents an idle worker reads per page of the check for stale keys (0: no check). */
   keyCheckSize?: number;
+  /** An idle worker checks a page of keys at most this often, so an idle index is read slowly. */
+  keyCheckEveryMs?: number;
   requestTimeoutMs?: number;
   /** Waits after a failed pass: from baseMs, doubling, up to maxMs. */
   backoff?: { baseMs: number; maxMs: number };
@@ -52,7 +54,13 @@ export interface EmbeddingTotals {
   staleKeys: number;
 }
 
-const DEFAULTS = { roundMs: 30_000, keyCheckSize: 500, requestTimeoutMs: 30_000, backoff: { baseMs: 500, maxMs: 30_000 } };
+const DEFAULTS = {
+  roundMs: 30_000,
+  keyCheckSize: 500,
+  keyCheckEveryMs: 10_000,
+  requestTimeoutMs: 30_000,
+  backoff: { baseMs: 500, maxMs: 30_000 },
+};
 
 /**
  * The embedding worker: finds the open jobs whose document has no current vector, newest first,
@@ -104,13 +112,13 @@ export class EmbeddingWorker {
   async passOnce(): Promise<PassResult> {
     const fromTop = this.cursor === undefined;
     if (fromTop) {
-      if (this.roundTouched) await this.deps.search.indices.refresh({ index: this.deps.alias }, this.requestOptions());
+      if (this.roundTouched) await this.deps.search.indices.refresh({ index: this.deps.alias }, this.transportOptions());
       this.roundTouched = false;
       this.roundStarted = Date.now();
     }
     const { batchSize, roundMs } = this.options;
-    const page = await findUnembedded(this.deps.search, this.deps.alias, batchSize, this.cursor, this.requestOptionsBody());
-    const outcome = await embedBatch(this.deps, page.candidates, this.requestOptionsBody());
+    const page = await findUnembedded(this.deps.search, this.deps.alias, batchSize, this.cursor, this.requestOptions());
+    const outcome = await embedBatch(this.deps, page.candidates, this.requestOptions());
     if (outcome.written + outcome.changed > 0) this.roundTouched = true;
     const roundOver = page.candidates.length < batchSize || Date.now() - this.roundStarted >= roundMs;
     this.cursor = roundOver ? undefined : page.cursor;
@@ -124,11 +132,11 @@ export class EmbeddingWorker {
    * were read and whether that was the last page (the next check starts over from the newest).
    */
   async checkKeysOnce(size = this.options.keyCheckSize): Promise<BatchOutcome & { checked: number; ended: boolean }> {
-    const page = await findStaleKeys(this.deps.search, this.deps.alias, size, this.keyCheckCursor, this.requestOptionsBody());
+    const page = await findStaleKeys(this.deps.search, this.deps.alias, size, this.keyCheckCursor, this.requestOptions());
     const ended = page.checked < size;
     this.keyCheckCursor = ended ? undefined : page.cursor;
-    const candidates = await loadCandidates(this.deps.search, this.deps.alias, page.stale, this.requestOptionsBody());
-    const outcome = await embedBatch(this.deps, candidates, this.requestOptionsBody());
+    const candidates = await loadCandidates(this.deps.search, this.deps.alias, page.stale, this.requestOptions());
+    const outcome = await embedBatch(this.deps, candidates, this.requestOptions());
     this.totals.staleKeys += page.stale.length;
     if (outcome.docs > 0) this.count(outcome);
     return { ...outcome, checked: page.checked, ended };
@@ -175,16 +183,27 @@ export class EmbeddingWorker {
     this.loop = undefined;
   }
 
+  /**
+   * The background loop: a pass, then the next one at once while passes make progress (write or
+   * meet changed documents), else after pollMs; when idle, a page of the key check every
+   * keyCheckEveryMs. A failed pass (a dependency down) is retried with backoff, warned about once.
+   */
   private async run(): Promise<void> {
     const { logger } = this.deps;
+    const { pollMs, keyCheckSize, keyCheckEveryMs, backoff } = this.options;
     let failures = 0;
-    let lastReport = Date.now();
+    let lastKeyCheck = 0;
+    let lastReport = { at: Date.now(), docs: 0 };
     while (this.running) {
       let idle: boolean;
       try {
         const pass = await this.passOnce();
-        idle = pass.docs === 0;
-        if (idle && this.options.keyCheckSize > 0) idle = (await this.checkKeysOnce()).docs === 0;
+        // A pass that could write nothing (documents refused) waits too: no tight loop over them.
+        idle = pass.written + pass.changed === 0;
+        if (pass.docs === 0 && keyCheckSize > 0 && Date.now() - lastKeyCheck >= keyCheckEveryMs) {
+          lastKeyCheck = Date.now();
+          idle = (await this.checkKeysOnce()).docs === 0;
+        }
         if (failures > 0) logger.info({ after: failures }, 'embedder: passes succeed again');
         failures = 0;
         if (pass.failed.length > 0)
@@ -197,14 +216,14 @@ export class EmbeddingWorker {
         this.cursor = undefined;
         if (failures === 0) logger.warn({ err }, 'embedder: a pass failed (Elasticsearch or PostgreSQL down?); retrying with backoff');
         failures++;
-        await this.sleep(Math.min(this.options.backoff.maxMs, this.options.backoff.baseMs * 2 ** (failures - 1)));
+        await this.sleep(Math.min(backoff.maxMs, backoff.baseMs * 2 ** (failures - 1)));
         continue;
       }
-      if (Date.now() - lastReport >= 60_000) {
+      if (Date.now() - lastReport.at >= 60_000 && this.totals.docs > lastReport.docs) {
         logger.info(this.totals, 'embedder: totals');
-        lastReport = Date.now();
+        lastReport = { at: Date.now(), docs: this.totals.docs };
       }
-      if (idle && this.running) await this.sleep(this.options.pollMs);
+      if (idle && this.running) await this.sleep(pollMs);
     }
   }
 
@@ -220,11 +239,13 @@ export class EmbeddingWorker {
     t.failed += outcome.failed.length;
   }
 
-  private requestOptions() {
+  /** Options of a client call: its timeout, and stop()'s abort. */
+  private transportOptions() {
     return { requestTimeout: this.options.requestTimeoutMs, signal: this.stopping.signal };
   }
 
-  private requestOptionsBody() {
+  /** The same, for the helpers of ./candidates and ./write-vectors. */
+  private requestOptions() {
     return { requestTimeoutMs: this.options.requestTimeoutMs, signal: this.stopping.signal };
   }
 

@@ -103,8 +103,20 @@ describe('npm start (the whole product in one process)', function () {
     expect(ready.status).to.equal(200);
   });
 
+  it('runs the embedding worker beside the API, in a process of its own: the seeded jobs get their vectors', async () => {
+    expect(first.output()).to.match(/\[start\] embedder: worker \d+ started/);
+    const embedded = async () => {
+      await testSearch().indices.refresh({ index: ALIAS });
+      return (await testSearch().count({ index: ALIAS, query: { exists: { field: 'embedding' } } })).count;
+    };
+    const deadline = Date.now() + 60_000;
+    while ((await embedded()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    expect(await embedded(), first.output()).to.be.greaterThan(0);
+  });
+
   it('supervises its worker: one killed with SIGKILL is started again and the API serves again', async () => {
-    const pids = [...first.output().matchAll(/worker (\d+) started/g)].map((m) => Number(m[1]));
+    // The API's worker; the embedding worker's lines say "embedder:" first.
+    const pids = [...first.output().matchAll(/\[start\] worker (\d+) started/g)].map((m) => Number(m[1]));
     expect(pids, 'the worker pid is logged').to.have.length(1);
     process.kill(pids[0], 'SIGKILL');
     await waitFor(first, 'serves again', 60_000);
