@@ -28,7 +28,6 @@ describe('npm run embed:backfill', function () {
 
   before(async () => {
     await resetDatabase();
-    await testDb().query('TRUNCATE job_embeddings');
     await resetIndex();
     const org = (await createOrganization()).id;
     const loc = (await createLocation()).id;

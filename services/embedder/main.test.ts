@@ -38,7 +38,6 @@ describe('npm run start:embedder', function () {
 
   beforeEach(async () => {
     await resetDatabase();
-    await testDb().query('TRUNCATE job_embeddings');
     await resetIndex();
     const org = (await createOrganization()).id;
     const loc = (await createLocation()).id;

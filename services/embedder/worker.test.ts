@@ -101,7 +101,6 @@ describe('embedding worker', function () {
 
   beforeEach(async () => {
     await resetDatabase();
-    await testDb().query('TRUNCATE job_embeddings');
     await resetIndex();
     embedder = new Counted(model);
     org = (await createOrganization()).id;

@@ -210,7 +210,6 @@ describe('migrations', () => {
       expect(await store(key, Buffer.alloc(0))).to.equal(CHECK);
       expect(await store(key, Buffer.alloc(8))).to.equal('ok');
       expect(await store(key, Buffer.alloc(8))).to.equal(UNIQUE);
-      await testDb().query('TRUNCATE job_embeddings');
     });
 
     it('refuses an organization membership of an unknown user', async () => {

@@ -30,7 +30,7 @@ export const testLogger = createLogger('silent', 'test');
 /** Empties every table (keeps the schema), so each suite starts from nothing. */
 export async function resetDatabase(): Promise<void> {
   await testDb().query(`
-    TRUNCATE job_create_idempotency_keys, job_index_outbox, applications, jobs, api_keys, resumes,
+    TRUNCATE job_create_idempotency_keys, job_index_outbox, job_embeddings, applications, jobs, api_keys, resumes,
              organization_memberships, users, projects, locations, organizations RESTART IDENTITY CASCADE`);
 }
 
