@@ -14,11 +14,18 @@
  * (.cache/relevance-pool.json, relevance-heldout-pool.json, relevance-heldout-2-pool.json, ...), to be
  * judged blind and added to the judgments (never rewritten). The search time of both systems is
  * measured too, as the ratio product / BM25 over the queries of every set.
+ *
+ * Issue 30: the seventh set holds meaning-only queries (meaning-queries.json, meaning-judgments.json
+ * once judged). Every job gets its vector first (./relevance-vectors: embedded once, kept in
+ * .cache/), then every query of every set also runs in keyword, semantic and hybrid mode, and
+ * hybrid's fusion under other methods and constants (./relevance-modes); their top 10s join the
+ * pools, and their nDCG@10 per set, and the kNN search's recall against exact search by
+ * num_candidates, are reported after the sets.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
-import { KnownWords } from '../services/read';
+import { KnownWords, loadQueryEmbedder, type SearchContext } from '../services/read';
 import { readSearchParams } from '../services/read';
 import { queryWords } from '../services/read';
 import { searchJobs } from '../services/read';
@@ -38,6 +45,17 @@ import {
   JUDGED_OPENING,
   laterMentions,
 } from './relevance-report';
+import {
+  formatModesReport,
+  formatRecall,
+  measureKnnRecall,
+  modeTops,
+  rankModes,
+  scoreModes,
+  vectorsOfJobs,
+  type ModeRanking,
+} from './relevance-modes';
+import { embedWorld } from './relevance-vectors';
 import { relevanceWorld, type RealPosting } from './relevance-world';
 
 const RELEVANCE_DIR = path.resolve(__dirname, 'relevance');
@@ -94,13 +112,21 @@ const SETS: readonly SetFiles[] = [
     judgmentsFile: 'heldout-5-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-5-pool.json'),
   },
+  {
+    name: 'meaning',
+    title: 'Meaning-only queries (issue 30; written before hybrid search existed, never tuned on)',
+    queriesFile: 'meaning-queries.json',
+    judgmentsFile: 'meaning-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-meaning-pool.json'),
+  },
 ];
 
-/** A query of a set; `note` explains why it may rank below BM25. */
+/** A query of a set; `note` explains why it may rank below BM25; `meant` (meaning-only queries) names the jobs it means, for the judges. */
 interface BenchQuery {
   q: string;
   style: string;
   note?: string;
+  meant?: string;
 }
 
 /** A set as read: its queries and their grades by query. */
@@ -211,8 +237,9 @@ const shuffled = <T>(items: T[]): T[] => {
 };
 
 /** One posting of the pool to judge, as a judge sees it. */
-const poolItem = (q: string, key: string, p: RealPosting) => ({
+const poolItem = (q: string, key: string, p: RealPosting, meant?: string) => ({
   q,
+  ...(meant ? { meant } : {}),
   key,
   title: p.title,
   company: p.company,
@@ -224,19 +251,26 @@ const poolItem = (q: string, key: string, p: RealPosting) => ({
 });
 
 /**
- * The postings of any system's top 10 (the previous run's too) that have no grade for the query,
- * once each and shuffled, so that the judge cannot tell which system found them.
+ * The postings of any system's top 10 (the previous run's, and every search mode's and fusion's,
+ * too) that have no grade for the query, once each and shuffled, so that the judge cannot tell
+ * which system found them.
  */
 function unjudgedPool(
+  set: QuerySet,
   ranked: readonly RankedQuery[],
-  judgments: Readonly<Record<string, Grades>>,
+  modes: readonly ModeRanking[],
   postings: ReadonlyMap<string, RealPosting>,
 ): ReturnType<typeof poolItem>[] {
+  const meant = new Map(set.queries.map(({ q, meant }) => [q, meant]));
+  const tops = new Map<string, (string[] | undefined)[]>(
+    ranked.map(({ q, rankings }) => [q, [rankings.product.top, rankings.bm25.top, rankings.previous?.top]]),
+  );
+  for (const ranking of modes) tops.get(ranking.q)?.push(...modeTops(ranking));
   const pool = new Map<string, ReturnType<typeof poolItem>>();
-  for (const { q, rankings } of ranked)
-    for (const ranking of [rankings.product, rankings.bm25, rankings.previous])
-      for (const key of ranking?.top.slice(0, DEPTH) ?? [])
-        if (judgments[q]?.[key] === undefined && postings.has(key)) pool.set(`${q}\u0000${key}`, poolItem(q, key, postings.get(key)!));
+  for (const [q, lists] of tops)
+    for (const key of lists.flatMap((top) => top?.slice(0, DEPTH) ?? []))
+      if (set.judgments[q]?.[key] === undefined && postings.has(key))
+        pool.set(`${q}\u0000${key}`, poolItem(q, key, postings.get(key)!, meant.get(q)));
   return shuffled([...pool.values()]);
 }
 
@@ -261,16 +295,39 @@ export async function relevance(
   const previous = options.previous === undefined ? undefined : { file: options.previous, rankings: await readPrevious(options.previous) };
   if (previous) log(`relevance: ${previous.file} holds the product rankings of ${previous.rankings.size} queries`);
   const { world, postings, keyOfJob, reused } = await relevanceWorld(log);
+  const queryEmbedder = await loadQueryEmbedder(world.config);
   try {
     log(`relevance: ${reused ? 'reusing' : 'built'} ${world.config.indexAlias} with ${keyOfJob.size} traced postings`);
     const index = world.config.indexAlias;
+    const vectors = await embedWorld(world, log);
+    log(
+      `relevance: ${vectors.written} jobs given their vectors (${vectors.embedded} texts embedded now` +
+        `${vectors.docsPerSecond ? `, ${vectors.docsPerSecond} docs/s` : ''}, the rest from the cache)`,
+    );
     const systems = { product: productSearch(world.search, index), bm25: bm25Search(world.search, index) };
     const ranked: RankedQuery[][] = [];
     for (const set of sets) ranked.push(await rankQueries(systems, set.queries, keyOfJob, previous?.rankings));
+    const context: SearchContext = {
+      client: world.search,
+      index,
+      embedder: queryEmbedder.embedder,
+      knownWords: new KnownWords(world.search, index),
+    };
+    const keyOf = (id: string) => keyOfJob.get(id) ?? `job:${id}`;
+    log('relevance: ranking every query in keyword, semantic and hybrid mode, and under each fusion');
+    const modes: ModeRanking[][] = [];
+    for (const set of sets)
+      modes.push(
+        await rankModes(
+          context,
+          set.queries.map(({ q }) => q),
+          keyOf,
+        ),
+      );
 
     await mkdir(CACHE_DIR, { recursive: true });
     for (const [i, set] of sets.entries()) {
-      const pool = unjudgedPool(ranked[i], set.judgments, postings);
+      const pool = unjudgedPool(set, ranked[i], modes[i], postings);
       await writeFile(set.files.poolFile, JSON.stringify(pool, null, 1));
       log(
         `relevance: ${set.files.name}: ${pool.length} pooled posting(s) not judged yet, written shuffled to ${path.relative(process.cwd(), set.files.poolFile)}`,
@@ -286,7 +343,16 @@ export async function relevance(
           `relevance: ${set.files.name}: ${reports[i].scores.previous!.queries} of ${set.queries.length} queries compared with ${previous.file}`,
         );
 
+    const modeReports = sets.map((set, i) => ({ title: set.files.name, report: scoreModes(modes[i], set.judgments) }));
     const allQueries = sets.flatMap((set) => set.queries);
+    log('relevance: kNN recall against exact search at several num_candidates');
+    const recall = await measureKnnRecall(
+      world.search,
+      index,
+      queryEmbedder.embedder,
+      allQueries.map(({ q }) => q),
+      vectorsOfJobs(vectors.cache, vectors.keyOfJob),
+    );
     log('relevance: timing both systems over every query of both sets');
     const times = await timeSystems(systems, allQueries);
     const product = median(times.product);
@@ -304,10 +370,16 @@ export async function relevance(
       json: {
         ...(previousSummary ? { previous: previousSummary } : {}),
         ...Object.fromEntries(sets.map((set, i) => [set.files.name, reports[i]])),
+        modes: Object.fromEntries(modeReports.map(({ title, report: r }) => [title, r])),
+        knn_recall: recall,
+        embedding: { written: vectors.written, embedded: vectors.embedded, docs_per_second: vectors.docsPerSecond ?? null },
       },
-      text: report(sets, reports, previousSummary),
+      text: [report(sets, reports, previousSummary), '', formatModesReport(modeReports), '', formatRecall(recall, allQueries.length)].join(
+        '\n',
+      ),
     };
   } finally {
+    await queryEmbedder.close();
     await world.teardown(true);
   }
 }

@@ -19,7 +19,7 @@ export const VECTOR_FIELD = 'embedding';
  * visits: more finds the true nearest more often (recall) and costs more. Measured on the real
  * postings against exact search (docs/decisions.md, "Hybrid search: kNN candidates").
  */
-export const CANDIDATES_PER_RESULT = 2;
+export const CANDIDATES_PER_RESULT = 3;
 export const MIN_CANDIDATES = 100;
 
 /** num_candidates for k results: CANDIDATES_PER_RESULT per result, at least MIN_CANDIDATES, at most Elasticsearch's 10 000. */
@@ -52,13 +52,13 @@ export function knnFilter(filters: SearchFilters, constraints: Constraints, excl
   };
 }
 
-/** The knn query for the k nearest jobs that pass the filter. */
-export function knnQuery(source: VectorSource, k: number, filter: Query): Query {
+/** The knn query for the k nearest jobs that pass the filter; `candidates`: num_candidates (the benchmark tries others). */
+export function knnQuery(source: VectorSource, k: number, filter: Query, candidates = numCandidates(k)): Query {
   const vector =
     'vector' in source
       ? { query_vector: vectorJson(source.vector) }
       : { query_vector_builder: { lookup: { index: source.job.index, id: source.job.id, path: VECTOR_FIELD } } };
-  return { knn: { field: VECTOR_FIELD, ...vector, k, num_candidates: numCandidates(k), filter } };
+  return { knn: { field: VECTOR_FIELD, ...vector, k, num_candidates: candidates, filter } };
 }
 
 /**

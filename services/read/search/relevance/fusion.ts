@@ -14,19 +14,21 @@ export interface Scored {
 /**
  * How two lists become one.
  * - `rrf`: reciprocal rank fusion, sum of 1 / (k + rank) over the lists that hold the job; scores
- *   are ignored, ranks alone count.
+ *   are ignored, ranks alone count. With `keywordWeight` w, the keyword list's terms count 2w and
+ *   the kNN list's 2(1 - w) (absent: 0.5, both alike).
  * - `linear`: a weighted sum of each list's scores scaled to 0..1 (min-max over the list): the
  *   keyword score times `keywordWeight`, the kNN score times 1 - keywordWeight; a list that does
  *   not hold the job adds 0.
  */
-export type Fusion = { method: 'rrf'; k: number } | { method: 'linear'; keywordWeight: number };
+export type Fusion = { method: 'rrf'; k: number; keywordWeight?: number } | { method: 'linear'; keywordWeight: number };
 
 /** The fusion hybrid search uses (decisions.md: measured on every judged set). */
-export const DEFAULT_FUSION: Fusion = { method: 'rrf', k: 60 };
+export const DEFAULT_FUSION: Fusion = { method: 'rrf', k: 10 };
 
-/** A fusion as the benchmark and the docs name it: "rrf k=60", "linear 0.5". */
+/** A fusion as the benchmark and the docs name it: "rrf k=60", "rrf k=60 w=0.7", "linear 0.5". */
 export function fusionName(fusion: Fusion): string {
-  return fusion.method === 'rrf' ? `rrf k=${fusion.k}` : `linear ${fusion.keywordWeight}`;
+  if (fusion.method === 'linear') return `linear ${fusion.keywordWeight}`;
+  return fusion.keywordWeight === undefined ? `rrf k=${fusion.k}` : `rrf k=${fusion.k} w=${fusion.keywordWeight}`;
 }
 
 /** Scores scaled to 0..1 over the list: the best 1, the worst 0; a list of equal scores all 1. */
@@ -40,7 +42,7 @@ function minMax(list: readonly Scored[]): Map<string, number> {
 
 /** Each job's contribution from one list, by id. */
 function contributions(list: readonly Scored[], fusion: Fusion, weight: number): Map<string, number> {
-  if (fusion.method === 'rrf') return new Map(list.map((item, rank) => [item.id, 1 / (fusion.k + rank + 1)]));
+  if (fusion.method === 'rrf') return new Map(list.map((item, rank) => [item.id, (2 * weight) / (fusion.k + rank + 1)]));
   return new Map([...minMax(list)].map(([id, score]) => [id, weight * score]));
 }
 
@@ -50,7 +52,7 @@ function contributions(list: readonly Scored[], fusion: Fusion, weight: number):
  * `depth` cuts the result (all when absent).
  */
 export function fuse(keyword: readonly Scored[], semantic: readonly Scored[], fusion: Fusion, depth?: number): Scored[] {
-  const keywordWeight = fusion.method === 'linear' ? fusion.keywordWeight : 1;
+  const keywordWeight = fusion.keywordWeight ?? 0.5;
   const parts = [contributions(keyword, fusion, keywordWeight), contributions(semantic, fusion, 1 - keywordWeight)];
   const bestRank = new Map<string, number>();
   for (const list of [keyword, semantic])

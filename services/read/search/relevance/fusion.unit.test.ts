@@ -15,6 +15,16 @@ describe('fuse (hybrid search: keyword and kNN lists as one)', () => {
     expect(fused[2].score).to.be.closeTo(1 / 62, 1e-12);
   });
 
+  it('rrf with a keyword weight w: the keyword terms count 2w, the kNN terms 2(1 - w)', () => {
+    const fused = fuse(keyword, semantic, { method: 'rrf', k: 60, keywordWeight: 0.25 });
+    expect(fused.find((job) => job.id === 'a')!.score).to.be.closeTo(0.5 / 61 + 1.5 / 63, 1e-12);
+    // Unweighted, b (second by keyword) and d (second by kNN) tie and b goes first by id; here d does.
+    expect(idsOf(fused)).to.deep.equal(['c', 'a', 'd', 'b']);
+    expect(fuse(keyword, semantic, { method: 'rrf', k: 60, keywordWeight: 0.5 })).to.deep.equal(
+      fuse(keyword, semantic, { method: 'rrf', k: 60 }),
+    );
+  });
+
   it('linear: weighs each list scaled to 0..1, a list without the job adding 0', () => {
     // keyword scaled: a 1, b 1/3, c 0; semantic scaled: c 1, d 0.5, a 0.
     const even = fuse(keyword, semantic, { method: 'linear', keywordWeight: 0.5 });
@@ -55,6 +65,7 @@ describe('fuse (hybrid search: keyword and kNN lists as one)', () => {
 
   it('names a fusion as the benchmark and the docs do', () => {
     expect(fusionName({ method: 'rrf', k: 60 })).to.equal('rrf k=60');
+    expect(fusionName({ method: 'rrf', k: 60, keywordWeight: 0.7 })).to.equal('rrf k=60 w=0.7');
     expect(fusionName({ method: 'linear', keywordWeight: 0.4 })).to.equal('linear 0.4');
   });
 });
