@@ -9,6 +9,7 @@ import type { Client } from '@elastic/elasticsearch';
 import {
   DEFAULT_FUSION,
   fuse,
+  HYBRID_KEYWORD_LEG,
   fusionName,
   hybridLists,
   inactiveJobs,
@@ -19,11 +20,13 @@ import {
   readSearchParams,
   searchInMode,
   type Fusion,
+  type KeywordLeg,
   type SearchContext,
 } from '../services/read';
 import { EmbeddingInputError, type TextEmbedder } from '../shared/embedding';
 import { formatColumns } from './lib/report';
 import { median } from './lib/stats';
+import { RANKED_DEPTH } from '../shared/schemas/job-search';
 import { pairedTest, scoreQuery, TIE, type Grades, type PairedTest } from './relevance-metrics';
 import type { VectorCache } from './relevance-vectors';
 
@@ -36,11 +39,23 @@ export type Mode = (typeof MODES)[number];
  * The fusions tried on every query's two lists: reciprocal rank at several constants and keyword
  * weights, weighted sums at several keyword weights.
  */
+/** Hybrid's keyword list run otherwise than the product runs it, each fused with DEFAULT_FUSION. */
+export const KEYWORD_LEGS: readonly KeywordLeg[] = [
+  { typoTolerance: true, relax: true },
+  { typoTolerance: false, relax: true },
+  { typoTolerance: true, relax: false },
+  { typoTolerance: false, relax: false },
+];
+export const legName = (leg: KeywordLeg) =>
+  `${fusionName(DEFAULT_FUSION)}, keyword list ${leg.typoTolerance ? 'with' : 'without'} typos, ${leg.relax ? 'with' : 'without'} relaxing`;
+
 export const FUSIONS: readonly Fusion[] = [
   ...[5, 10, 20, 30, 60, 100].map((k) => ({ method: 'rrf' as const, k })),
   ...[0.6, 0.7, 0.8, 0.9].map((keywordWeight) => ({ method: 'rrf' as const, k: 60, keywordWeight })),
   ...[0.3, 0.5, 0.6, 0.7, 0.8, 0.9].map((keywordWeight) => ({ method: 'linear' as const, keywordWeight })),
 ];
+/** Every variant reported beside the modes: the fusions, then the keyword legs. */
+const VARIANT_NAMES = [...FUSIONS.map(fusionName), ...KEYWORD_LEGS.map(legName)];
 
 /** One query's ranking (posting keys, RANKED deep) and how many jobs it found, in each mode and under each fusion. */
 export interface ModeRanking {
@@ -52,6 +67,9 @@ export interface ModeRanking {
 }
 
 /** Ranks each query in every mode and under every fusion; `keyOf` maps a job id to its posting key. */
+/** The time each keyword leg's two lists took, per query (ms), over every rankModes call. */
+export const legTimes: Record<string, number[]> = {};
+
 export async function rankModes(context: SearchContext, queries: readonly string[], keyOf: (id: string) => string): Promise<ModeRanking[]> {
   const rankings: ModeRanking[] = [];
   for (const q of queries) {
@@ -64,15 +82,25 @@ export async function rankModes(context: SearchContext, queries: readonly string
         modes[mode] = { top: result.hits.map((hit) => keyOf(hit.doc.id)), results: result.total.value };
       }
       const params = readSearchParams({ q, limit: 10, mode: 'hybrid' });
-      const lists = await hybridLists(
-        context.client,
-        context.index,
-        params,
-        async () => (await context.embedder.embedQueries([q]))[0],
-        async () => context.knownWords.typoPolicy(queryWords(q).words),
-      );
+      const listsOf = (leg: KeywordLeg) =>
+        hybridLists(
+          context.client,
+          context.index,
+          params,
+          async () => (await context.embedder.embedQueries([q]))[0],
+          async () => context.knownWords.typoPolicy(queryWords(q).words),
+          RANKED_DEPTH,
+          leg,
+        );
+      const lists = await listsOf(HYBRID_KEYWORD_LEG);
       for (const fusion of FUSIONS)
         fusions[fusionName(fusion)] = fuse(lists.keyword, lists.semantic, fusion, RANKED).map((s) => keyOf(s.id));
+      for (const leg of KEYWORD_LEGS) {
+        const started = process.hrtime.bigint();
+        const other = await listsOf(leg);
+        (legTimes[legName(leg)] ??= []).push(Number(process.hrtime.bigint() - started) / 1e6);
+        fusions[legName(leg)] = fuse(other.keyword, other.semantic, DEFAULT_FUSION, RANKED).map((s) => keyOf(s.id));
+      }
       rankings.push({ q, modes, fusions });
     } catch (err) {
       if (!(err instanceof EmbeddingInputError)) throw err;
@@ -151,7 +179,7 @@ export function scoreModes(rankings: readonly ModeRanking[], judgments: Readonly
     ]),
   ) as Record<Mode, SystemFigures>;
   const fusions = Object.fromEntries(
-    FUSIONS.map(fusionName).map((name) => [
+    VARIANT_NAMES.map((name) => [
       name,
       figures(
         rankings.map((r) => ({ q: r.q, top: r.fusions[name] ?? [], results: (r.fusions[name] ?? []).length })),
@@ -188,7 +216,7 @@ const fixed = (n: number) => n.toFixed(3);
 
 /** The table of every set: nDCG@10 per mode, then per fusion, with the condensed figure and the unjudged postings of each. */
 export function formatModesReport(sets: readonly { title: string; report: ModesReport }[]): string {
-  const names = FUSIONS.map(fusionName);
+  const names = VARIANT_NAMES;
   const cell = (f: SystemFigures, best = false) => `${fixed(f.ndcg10)} / ${fixed(f.condensed_ndcg10)} [${f.unjudged}]${best ? '*' : ''}`;
   const paired = (t: PairedTest) => `${t.wins}/${t.ties}/${t.losses}, p = ${t.p.toPrecision(2)}`;
   const lines = [
@@ -313,4 +341,16 @@ export function formatRecall(rows: readonly RecallRow[], queries: number): strin
 /** Vectors of the jobs by id, from the cache and each job's key. */
 export function vectorsOfJobs(cache: VectorCache, keyOfJob: ReadonlyMap<string, string>): Map<string, Float32Array> {
   return new Map([...keyOfJob].flatMap(([id, key]) => (cache.has(key) ? [[id, cache.get(key)!] as const] : [])));
+}
+
+/** The median time of hybrid's two lists with each keyword leg, per query (ms, client side: the lists run side by side, the query's vector cached). */
+export function legTimeMedians(): Record<string, number> {
+  return Object.fromEntries(Object.entries(legTimes).map(([name, times]) => [name, median(times)]));
+}
+
+export function formatLegTimes(): string {
+  return [
+    "Hybrid's two lists, median ms per query (keyword and kNN side by side, the query's vector cached), by keyword leg:",
+    ...Object.entries(legTimeMedians()).map(([name, ms]) => `  ${name}: ${ms.toFixed(2)}`),
+  ].join('\n');
 }

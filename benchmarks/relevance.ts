@@ -46,8 +46,10 @@ import {
   laterMentions,
 } from './relevance-report';
 import {
+  formatLegTimes,
   formatModesReport,
   formatRecall,
+  legTimeMedians,
   measureKnnRecall,
   modeTops,
   rankModes,
@@ -372,11 +374,18 @@ export async function relevance(
         ...Object.fromEntries(sets.map((set, i) => [set.files.name, reports[i]])),
         modes: Object.fromEntries(modeReports.map(({ title, report: r }) => [title, r])),
         knn_recall: recall,
+        hybrid_lists_ms: legTimeMedians(),
         embedding: { written: vectors.written, embedded: vectors.embedded, docs_per_second: vectors.docsPerSecond ?? null },
       },
-      text: [report(sets, reports, previousSummary), '', formatModesReport(modeReports), '', formatRecall(recall, allQueries.length)].join(
-        '\n',
-      ),
+      text: [
+        report(sets, reports, previousSummary),
+        '',
+        formatModesReport(modeReports),
+        '',
+        formatLegTimes(),
+        '',
+        formatRecall(recall, allQueries.length),
+      ].join('\n'),
     };
   } finally {
     await queryEmbedder.close();

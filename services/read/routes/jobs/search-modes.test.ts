@@ -3,6 +3,13 @@ import { RANKED_DEPTH } from '../../../../shared/schemas/job-search';
 import { indexFreshEmbeddedJobs } from '../../../../test/fixtures/embedded-jobs';
 import { MEANING_CATALOG, MEANING_JOBS as J } from '../../../../test/fixtures/meaning-jobs';
 import { readClient } from '../../../../test/fixtures/read-client';
+import { testConfig, testSearch } from '../../../../test/support/context';
+import { readSearchParams } from '../../search/params/params';
+import { buildSearchRequest, ROLE_IN_PLACE } from '../../search/query/search-request';
+import { KnownWords } from '../../search/relevance/known-words';
+import { queryWords } from '../../search/relevance/query-words';
+import { ID_ONLY, runJobSearch } from '../../search/run/run-job-search';
+import { searchJobs } from '../../search/run/search-jobs';
 
 // The real model (bge-small-en-v1.5) embeds the fixtures and the queries; the real Elasticsearch ranks them.
 
@@ -44,6 +51,26 @@ describe('GET /agents/jobs/search?mode=hybrid|semantic', function () {
     expect(ids(hybrid)).to.include.members([J.companion.id, J.domiciliaryCarer.id]);
     const semantic = await search(`${q(ELDERLY_AT_HOME)}&mode=semantic&limit=100`);
     expect(ids(semantic)).to.not.include(J.companion.id);
+  });
+
+  it('fuses a keyword list whose query names a place (its request counts the jobs there in the same round trip)', async () => {
+    // The companion has no vector: only the keyword list can bring it.
+    expect((await search(q('companion london'))).place).to.deep.include({ words: ['london'] });
+    const body = await search(`${q('companion london')}&mode=hybrid&limit=3`);
+    expect(body).to.not.have.property('place');
+    expect(ids(body)).to.include(J.companion.id);
+  });
+
+  it("reads the ids of hybrid's keyword list, fetched without documents, from a request that counts the jobs in a place", async () => {
+    const index = testConfig().indexAlias;
+    const typos = await new KnownWords(testSearch(), index).typoPolicy(queryWords('nurse leeds').words);
+    const params = readSearchParams({ q: 'nurse leeds', limit: 10 });
+    // The count rides in the same msearch, whose answers are trimmed: the ids must survive the trim.
+    expect(buildSearchRequest(params, typos).aggs).to.have.property(ROLE_IN_PLACE);
+    const found = await runJobSearch(testSearch(), index, { ...buildSearchRequest(params, typos), ...ID_ONLY });
+    expect(found.hits.map((hit) => hit.doc)).to.deep.equal([{ id: J.nurse.id, created_at: J.nurse.created_at }]);
+    const outcome = await searchJobs(testSearch(), index, params, typos, { idsOnly: true });
+    expect(outcome.hits.map((hit) => hit.doc.id)).to.include(J.nurse.id);
   });
 
   it('ranks the active jobs only, every one of them at most once, and counts them as the total', async () => {

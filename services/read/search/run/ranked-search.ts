@@ -17,6 +17,25 @@ export async function semanticSearch(client: Client, index: string, params: Sear
   return inBestMatchOrder(await runJobSearch(client, index, buildSemanticRequest(params, vector)), params.sort);
 }
 
+/**
+ * How hybrid search runs its keyword list: with keyword mode's typo tolerance (fuzzy matching of
+ * the words the index does not know) and its relaxation (one word fewer required when fewer than
+ * a page match), or without them.
+ */
+export interface KeywordLeg {
+  typoTolerance: boolean;
+  relax: boolean;
+}
+
+/** The keyword list of hybrid search (docs/decisions.md, "Hybrid search": measured on the judged sets and for latency). */
+export const HYBRID_KEYWORD_LEG: KeywordLeg = { typoTolerance: true, relax: true };
+
+/** The typo policy without its tolerance: no word is matched fuzzily; places, roles and rarities stay. */
+function withoutTolerance(policy: TypoPolicy | undefined): TypoPolicy | undefined {
+  if (!policy) return undefined;
+  return Object.assign(() => false, { places: policy.places, roles: policy.roles, rarity: policy.rarity });
+}
+
 /** The two ranked lists a hybrid search fuses, best first, ids and scores only. */
 export interface HybridLists {
   keyword: Scored[];
@@ -27,7 +46,8 @@ export interface HybridLists {
  * The keyword and the kNN lists of a hybrid search, `length` jobs each at most, asked for at the
  * same time: the keyword search (the whole keyword mode: place, relaxation, typos) is sent first,
  * the query is embedded while Elasticsearch works on it (the model runs on this thread), then the
- * kNN search is sent. Neither fetches a stored field but ids.
+ * kNN search is sent. Neither fetches a stored document: ids, scores (and creation times, for the
+ * keyword list's ties).
  */
 export async function hybridLists(
   client: Client,
@@ -36,6 +56,7 @@ export async function hybridLists(
   embed: () => Promise<Float32Array>,
   typos: () => Promise<TypoPolicy | undefined>,
   length = RANKED_DEPTH,
+  leg: KeywordLeg = HYBRID_KEYWORD_LEG,
 ): Promise<HybridLists> {
   const { snippet: _snippet, ...shown } = params;
   const keywordParams: SearchParams = {
@@ -43,10 +64,11 @@ export async function hybridLists(
     mode: 'keyword',
     sort: 'relevance',
     facets: [],
-    fields: ['id'],
     paging: { limit: length, offset: 0, scope: params.paging.scope },
   };
-  const keyword = typos().then((policy) => searchJobs(client, index, keywordParams, policy));
+  const keyword = typos().then((policy) =>
+    searchJobs(client, index, keywordParams, leg.typoTolerance ? policy : withoutTolerance(policy), { relax: leg.relax, idsOnly: true }),
+  );
   const semantic = embed().then((vector) =>
     client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, vector, length) }),
   );

@@ -19,22 +19,34 @@ export interface JobHits {
 }
 
 /**
+ * The stored document of a hit; for a request that fetched none (ID_ONLY: hybrid search's keyword
+ * list), the id and creation time the hit itself carries, all such a request reads.
+ */
+function docOf(hit: estypes.SearchHit<JobDocument>): JobDocument {
+  if (hit._source) return hit._source;
+  const created = (hit.fields?.created_at as string[] | undefined)?.[0] ?? new Date(0).toISOString();
+  return { id: hit._id!, created_at: created } as JobDocument;
+}
+
+/** What a request that needs only each hit's id and creation time fetches: no stored document, the date from doc values. */
+export const ID_ONLY: Pick<estypes.SearchRequest, '_source' | 'docvalue_fields'> = { _source: false, docvalue_fields: ['created_at'] };
+
+/**
  * The sort values of a hit: as Elasticsearch gave them for a sorted request, else (relevance
  * order) those BEST_MATCH_FIRST would give it, so a cursor can continue after it.
  */
-function sortValuesOf(hit: estypes.SearchHit<JobDocument>): SortValue[] {
+function sortValuesOf(hit: estypes.SearchHit<JobDocument>, doc: JobDocument): SortValue[] {
   if (hit.sort) return hit.sort as SortValue[];
-  return [hit._score ?? 0, Date.parse(hit._source!.created_at), hit._source!.id];
+  return [hit._score ?? 0, Date.parse(doc.created_at), doc.id];
 }
 
 function readHits(response: estypes.SearchResponse<JobDocument>): Omit<JobHits, 'aggregations'> {
   const total = response.hits?.total;
   return {
-    hits: (response.hits?.hits ?? []).map((hit) => ({
-      doc: hit._source as JobDocument,
-      sort: sortValuesOf(hit),
-      ...(hit.highlight ? { highlight: hit.highlight } : {}),
-    })),
+    hits: (response.hits?.hits ?? []).map((hit) => {
+      const doc = docOf(hit);
+      return { doc, sort: sortValuesOf(hit, doc), ...(hit.highlight ? { highlight: hit.highlight } : {}) };
+    }),
     total: typeof total === 'number' ? { value: total, relation: 'eq' } : { value: total?.value ?? 0, relation: total?.relation ?? 'eq' },
   };
 }
@@ -48,6 +60,8 @@ const MSEARCH_FILTER_PATH = [
   'responses.error',
   'responses.status',
 ].join(',');
+
+const MSEARCH_ID_ONLY_FILTER_PATH = `${MSEARCH_FILTER_PATH},responses.hits.hits._id,responses.hits.hits.fields`;
 
 /** An item of a multi-search that failed, as the error the client would have thrown for it alone. */
 function failed(item: estypes.MsearchResponseItem): Error | undefined {
@@ -84,7 +98,8 @@ export async function runJobSearch(
       { index, ...ANY_INDEX_STATE, request_cache: true },
       counting,
     ] as estypes.MsearchRequestItem[],
-    filter_path: MSEARCH_FILTER_PATH,
+    // A page of ids only (ID_ONLY) is read from each hit's _id and fields, which the usual path leaves out.
+    filter_path: page._source === false ? MSEARCH_ID_ONLY_FILTER_PATH : MSEARCH_FILTER_PATH,
   });
   const [hits, facets] = response.responses;
   const error = failed(hits) ?? failed(facets);

@@ -2,7 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { SearchPlace } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
 import { canRelax, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
-import { runJobSearch, type JobHits } from './run-job-search';
+import { ID_ONLY, runJobSearch, type JobHits } from './run-job-search';
 import { buildSearchRequest, inBestMatchOrder, ROLE_IN_PLACE } from '../query/search-request';
 import { withSnippet } from '../query/snippet';
 
@@ -32,10 +32,22 @@ export type SearchOutcome = JobHits & { place?: SearchPlace };
  * says so. When fewer than RELAX_BELOW jobs have all the words, a query of two terms or more is
  * run once more with one fewer required (relevance: RELAXED_WORDS_MATCHED). Each further request
  * costs only the searches that found too little, and since each choice depends on the totals
- * alone, every page of the same search makes the same choices.
+ * alone, every page of the same search makes the same choices. `relax: false` never relaxes;
+ * `idsOnly` fetches no stored document, only each hit's id and creation time (hybrid search's
+ * keyword list: reading 100 documents' sources took a third of its time on the real postings).
  */
-export async function searchJobs(client: Client, index: string, params: SearchParams, typos?: TypoPolicy): Promise<SearchOutcome> {
-  const run = (mode: MatchMode) => runJobSearch(client, index, withSnippet(buildSearchRequest(params, typos, mode), params.snippet));
+export async function searchJobs(
+  client: Client,
+  index: string,
+  params: SearchParams,
+  typos?: TypoPolicy,
+  { relax = true, idsOnly = false }: { relax?: boolean; idsOnly?: boolean } = {},
+): Promise<SearchOutcome> {
+  const request = (mode: MatchMode) => {
+    const built = withSnippet(buildSearchRequest(params, typos, mode), params.snippet);
+    return idsOnly ? { ...built, ...ID_ONLY } : built;
+  };
+  const run = (mode: MatchMode) => runJobSearch(client, index, request(mode));
   const places = namedPlaces(params.q, typos);
   let mode = STRICT;
   let result = await run(mode);
@@ -45,7 +57,7 @@ export async function searchJobs(client: Client, index: string, params: SearchPa
     mode = { ...mode, place: 'first' };
     result = await run(mode);
   }
-  if (result.total.value < RELAX_BELOW && canRelax(params.q)) result = await run({ ...mode, relaxed: true });
+  if (relax && result.total.value < RELAX_BELOW && canRelax(params.q)) result = await run({ ...mode, relaxed: true });
   const place: SearchPlace | undefined =
     places.length > 0 ? { words: places, in_place_total: inPlace, includes_elsewhere: mode.place === 'first' } : undefined;
   return { ...inBestMatchOrder(result, params.sort), ...(place ? { place } : {}) };
