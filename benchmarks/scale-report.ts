@@ -83,8 +83,14 @@ export const SCENARIO_TARGETS: Record<ScenarioName, Target[]> = {
   'browse, cursor near 100 000': BROWSE,
   'get by id': [{ kind: 'rps_vs_direct', min: 0.5 }],
   'mixed agent load': [{ kind: 'no_failures' }, { kind: 'rps_vs_direct', min: 0.5 }],
+  // Issue 30: against the bare keyword request (hybrid) and a bare kNN request (similar jobs).
+  'hybrid search, cached embedding': [{ kind: 'p50_vs_bare', max: 3 }, { kind: 'no_failures' }],
+  'hybrid search, cold embedding': [{ kind: 'p50_vs_bare', max: 5 }, { kind: 'no_failures' }],
+  'semantic search': [{ kind: 'no_failures' }],
+  'similar jobs': [{ kind: 'p50_vs_bare', max: 2 }, { kind: 'no_failures' }],
 };
-export const RSS_TARGET_MB = 250;
+/** The read service's peak RSS with the embedding model loaded (issue 30; 250 MB before the model). */
+export const RSS_TARGET_MB = 450;
 export const IMPORT_TARGET_JOBS_PER_SECOND = 4000;
 
 /** A target checked: what it asks, the figure it was checked on, and whether it is met (null: nothing to check it on). */

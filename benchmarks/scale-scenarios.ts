@@ -5,6 +5,12 @@
  * Elasticsearch request that answers the same need (bare): for search a multi_match on title^3 and
  * description, 10 hits, no total; for browse the active filter and newest first, 20 hits, no
  * total; for get a plain GET of the document.
+ *
+ * Issue 30's scenarios: hybrid search against the bare keyword request, once with the query's
+ * vector cached and once embedded on every request (a read service whose query cache is off);
+ * semantic search and similar jobs against a bare kNN request (the vector given, k 10, the
+ * product's num_candidates for k 10, no filter, the 10 documents whole as the bare search has them). Their direct forms take the query's vector from
+ * this process (embedded at set-up), so they time Elasticsearch's part alone.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { buildBrowseRequest, NEWEST_FIRST } from '../services/read';
@@ -15,8 +21,20 @@ import { runJobSearch, type JobHits } from '../services/read';
 import { queryWords } from '../services/read';
 import type { TypoPolicy } from '../services/read';
 import { buildSearchRequest, inBestMatchOrder } from '../services/read';
+import {
+  DEFAULT_FUSION,
+  findSimilarJobs,
+  fuse,
+  hybridLists,
+  hybridPage,
+  numCandidates,
+  readSimilarParams,
+  VECTOR_FIELD,
+  vectorJson,
+} from '../services/read';
+import { buildSemanticRequest } from '../services/read';
 import { queryReader } from '../shared/http/query-input';
-import { BrowseQuery, SearchQuery } from '../shared/schemas/job-search';
+import { BrowseQuery, RANKED_DEPTH, SearchQuery } from '../shared/schemas/job-search';
 
 /** The scenarios of the issue, in the order they run and are reported. */
 export const SCENARIO_NAMES = [
@@ -30,6 +48,10 @@ export const SCENARIO_NAMES = [
   'browse, cursor near 100 000',
   'get by id',
   'mixed agent load',
+  'hybrid search, cached embedding',
+  'hybrid search, cold embedding',
+  'semantic search',
+  'similar jobs',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -69,6 +91,8 @@ export interface Scenario {
   requestAt: (i: number) => ScenarioRequest;
   /** True for browses: same filter and order, so the same page; a search's bare query ranks otherwise. */
   bareListsSame: boolean;
+  /** Sent to the read service whose query cache is off (every query embedded), not the usual one. */
+  uncached?: true;
 }
 
 /** What the scenarios are built from, found in the world at set-up. */
@@ -84,6 +108,10 @@ export interface ScenarioData {
   cursors: string[];
   /** Which search words get typo tolerance, as the read service decides it (KnownWords over SEARCH_WORDS). */
   typos: TypoPolicy;
+  /** The vector of each of MEANING_QUERIES, embedded at set-up (empty: the world has no vectors, and issue 30's scenarios are skipped). */
+  queryVectors: ReadonlyMap<string, Float32Array>;
+  /** The stored vectors of the jobs of `ids` that have one, for similar jobs' bare kNN request. */
+  jobVectors: ReadonlyMap<string, Float32Array>;
 }
 
 /** Words of every generated title (scripts/seed/vocabulary.ts: `<level prefix> <role>`). */
@@ -96,8 +124,22 @@ const SEVERAL_WORDS = [
   'senior devops engineer kubernetes',
   'ux designer figma',
 ];
+/**
+ * What agents send in hybrid and semantic mode: role words as with keyword search, and wishes in
+ * other words than the generated postings use.
+ */
+export const MEANING_QUERIES = [
+  ...SEVERAL_WORDS,
+  'someone to build our data pipelines',
+  'keep our servers running at night',
+  'make our app easy to use for older people',
+  'find out what customers need before we build it',
+  'protect the company from hackers',
+];
 /** Every word the search scenarios send, for the typo policy of their direct requests. */
-export const SEARCH_WORDS: readonly string[] = [...new Set([...COMMON_WORDS, ...SEVERAL_WORDS].flatMap((q) => queryWords(q).words))];
+export const SEARCH_WORDS: readonly string[] = [
+  ...new Set([...COMMON_WORDS, ...SEVERAL_WORDS, ...MEANING_QUERIES].flatMap((q) => queryWords(q).words)),
+];
 const SKILL_SETS = ['python,sql,aws', 'typescript,react,node.js', 'kubernetes,terraform,go'];
 const EXPERIENCES = ['senior', 'mid', 'junior'];
 
@@ -186,8 +228,80 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
       return { path: built.path, direct: built.direct, bare: bare.browse(filterClauses(built.params.filters)) };
     };
 
+  const vectorOf = (q: string) => {
+    const vector = data.queryVectors.get(q);
+    if (!vector) throw new Error(`no vector for "${q}"`);
+    return vector;
+  };
+  // The 10 nearest documents, whole (as the bare search answers them), with no filter: the cheapest kNN request for the need.
+  const bareKnn = (vector: Float32Array) => () =>
+    client
+      .search({
+        index: alias,
+        query: { knn: { field: VECTOR_FIELD, query_vector: vectorJson(vector), k: 10, num_candidates: numCandidates(10) } },
+        size: 10,
+        filter_path: filterPath,
+      })
+      .then(sourceIds);
+  const hybridAt = (i: number): ScenarioRequest => {
+    const q = MEANING_QUERIES[i % MEANING_QUERIES.length];
+    const query = { q, mode: 'hybrid', limit: '10' };
+    const params = readSearchParams(readSearchQuery(query) as SearchQuery);
+    const vector = vectorOf(q);
+    return {
+      path: pathOf('/agents/jobs/search', query),
+      direct: async () => {
+        const lists = await hybridLists(
+          client,
+          alias,
+          params,
+          () => Promise.resolve(vector),
+          () => Promise.resolve(data.typos),
+        );
+        return hitIds(await hybridPage(client, alias, params, fuse(lists.keyword, lists.semantic, DEFAULT_FUSION, RANKED_DEPTH)));
+      },
+      bare: bare.search(q),
+    };
+  };
+  const vectorScenarios: Record<
+    'hybrid search, cached embedding' | 'hybrid search, cold embedding' | 'semantic search' | 'similar jobs',
+    Omit<Scenario, 'name'>
+  > = {
+    'hybrid search, cached embedding': { requestAt: hybridAt, bareListsSame: false },
+    'hybrid search, cold embedding': { requestAt: hybridAt, bareListsSame: false, uncached: true },
+    'semantic search': {
+      requestAt: (i) => {
+        const q = MEANING_QUERIES[i % MEANING_QUERIES.length];
+        const query = { q, mode: 'semantic', limit: '10' };
+        const request = buildSemanticRequest(readSearchParams(readSearchQuery(query) as SearchQuery), vectorOf(q));
+        return {
+          path: pathOf('/agents/jobs/search', query),
+          direct: () => runJobSearch(client, alias, request).then(inBestMatchOrder).then(hitIds),
+          bare: bareKnn(vectorOf(q)),
+        };
+      },
+      bareListsSame: false,
+    },
+    'similar jobs': {
+      requestAt: (i) => {
+        const ids = [...data.jobVectors.keys()];
+        const id = ids[(i * 7919) % ids.length];
+        const params = readSimilarParams({ limit: 10 });
+        return {
+          path: `/agents/jobs/${id}/similar`,
+          direct: () => findSimilarJobs(client, alias, id, params).then((hits) => hits.map((hit) => hit.doc.id)),
+          bare: bareKnn(data.jobVectors.get(id)!),
+        };
+      },
+      bareListsSame: false,
+    },
+  };
+
   // Every scenario but the mixed load, which is made of them (below).
-  const single: Record<Exclude<ScenarioName, 'mixed agent load'>, Omit<Scenario, 'name'> | { unavailable: string }> = {
+  const single: Record<
+    Exclude<ScenarioName, 'mixed agent load' | keyof typeof vectorScenarios>,
+    Omit<Scenario, 'name'> | { unavailable: string }
+  > = {
     'search, 1 common word': { requestAt: searchWords(COMMON_WORDS), bareListsSame: false },
     'search, 3-4 words': { requestAt: searchWords(SEVERAL_WORDS), bareListsSame: false },
     'search + 3 filters': {
@@ -244,7 +358,7 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
 
   const scenarios: Scenario[] = [];
   const skipped: { name: ScenarioName; reason: string }[] = [];
-  for (const [name, s] of Object.entries(single) as [Exclude<ScenarioName, 'mixed agent load'>, (typeof single)[keyof typeof single]][]) {
+  for (const [name, s] of Object.entries(single) as [keyof typeof single, (typeof single)[keyof typeof single]][]) {
     if ('unavailable' in s) {
       skipped.push({ name, reason: s.unavailable });
       continue;
@@ -256,6 +370,10 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
       // An older read contract (no facets or cursor parameter) refuses the scenario's query.
       skipped.push({ name, reason: (err as Error).message });
     }
+  }
+  for (const [name, s] of Object.entries(vectorScenarios) as [keyof typeof vectorScenarios, Omit<Scenario, 'name'>][]) {
+    if (data.queryVectors.size === 0 || data.jobVectors.size === 0) skipped.push({ name, reason: 'the world has no vectors' });
+    else scenarios.push({ name, ...s });
   }
   const pick = (name: ScenarioName) => scenarios.find((s) => s.name === name)?.requestAt;
   const parts = {

@@ -2,7 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import { NEWEST_FIRST } from '../services/read';
 import { inactiveJobs } from '../services/read';
-import { buildScenarios, chosenScenarios, mixKindAt, type ScenarioName } from './scale-scenarios';
+import { buildScenarios, chosenScenarios, MEANING_QUERIES, mixKindAt, type ScenarioName } from './scale-scenarios';
 
 const LOCATION = '6f1c2a4e-1b7d-4c1e-9a55-3c2b1d0e9f11';
 
@@ -31,6 +31,8 @@ function scenarios(client: Client) {
     locations: [LOCATION],
     cursors: [],
     typos: () => false,
+    queryVectors: new Map(),
+    jobVectors: new Map(),
   });
   return (name: ScenarioName) => built.scenarios.find((s) => s.name === name)!;
 }
@@ -97,9 +99,51 @@ describe('scale benchmark scenarios', () => {
     expect(sent[0]).to.deep.equal({ index: 'jla_bench_scale_jobs', id: 'a' });
   });
 
+  it('issue 30: hybrid against the bare keyword search (the cold one on the uncached service), semantic and similar jobs against a bare kNN request', async () => {
+    const { client, sent } = recordingClient();
+    const vector = new Float32Array([0.6, 0.8, 0]);
+    const built = buildScenarios({
+      search: client,
+      alias: 'jla_bench_scale_jobs',
+      ids: ['a', 'b'],
+      locations: [LOCATION],
+      cursors: [],
+      typos: () => false,
+      queryVectors: new Map(MEANING_QUERIES.map((q) => [q, vector])),
+      jobVectors: new Map([['a', vector]]),
+    });
+    const at = (name: ScenarioName) => built.scenarios.find((s) => s.name === name)!;
+    const cached = at('hybrid search, cached embedding');
+    expect(cached.requestAt(0).path).to.equal('/agents/jobs/search?q=senior+backend+engineer+python&mode=hybrid&limit=10');
+    expect(cached.uncached).to.equal(undefined);
+    expect(at('hybrid search, cold embedding').uncached).to.equal(true);
+    await cached.requestAt(0).bare();
+    expect(sent[0].query).to.deep.equal({ multi_match: { query: 'senior backend engineer python', fields: ['title^3', 'description'] } });
+    expect(at('semantic search').requestAt(0).path).to.equal('/agents/jobs/search?q=senior+backend+engineer+python&mode=semantic&limit=10');
+    const similar = at('similar jobs').requestAt(0);
+    expect(similar.path).to.equal('/agents/jobs/a/similar');
+    await similar.bare();
+    expect(sent[1]).to.deep.equal({
+      index: 'jla_bench_scale_jobs',
+      query: { knn: { field: 'embedding', query_vector: [0.6, 0.8, 0], k: 10, num_candidates: 100 } },
+      size: 10,
+      filter_path: 'hits.hits._source',
+    });
+  });
+
   it('leaves out the cursor scenario when the read service gave no cursor to follow', () => {
     const { client } = recordingClient();
-    const built = buildScenarios({ search: client, alias: 'a', ids: ['a'], locations: [LOCATION], cursors: [], typos: () => false });
+    const built = buildScenarios({
+      search: client,
+      alias: 'a',
+      ids: ['a'],
+      locations: [LOCATION],
+      cursors: [],
+      typos: () => false,
+      queryVectors: new Map(),
+      jobVectors: new Map(),
+    });
+    expect(built.skipped).to.deep.include({ name: 'similar jobs', reason: 'the world has no vectors' });
     expect(built.skipped).to.deep.include({
       name: 'browse, cursor near 100 000',
       reason: 'the read service gave no pagination.next_cursor to follow',

@@ -144,7 +144,7 @@ async function waitSearchable(world: BenchWorld, accepted: number, log: (message
  * Waits until the index has no merge running, so a fresh build is measured in the state a
  * reused one is found in, not while background merges compete for the cores.
  */
-async function waitMergesDone(world: BenchWorld, log: (message: string) => void): Promise<void> {
+export async function waitMergesDone(world: BenchWorld, log: (message: string) => void): Promise<void> {
   const started = Date.now();
   for (;;) {
     const stats = await world.search.indices.stats({ index: world.config.indexAlias, metric: 'merge' });

@@ -65,7 +65,11 @@ Benchmarks (default: all but scale, relevance, scale-out and embedding, in this 
                       100 000, get, a mixed agent load), one at a time (p50, p99) and 16 at a
                       time (req/s), against the product's own ES request sent directly and the
                       cheapest ES request that answers the same need; prints which of the
-                      issue's targets are met, and the read service's peak RSS
+                      issue's targets are met, and the read service's peak RSS. Four more
+                      (issue 30) give every job its vector first (kept in .cache/): hybrid
+                      search with the query's vector cached and embedded on every request (a
+                      second read service, its query cache off) against the bare keyword
+                      request, semantic search and similar jobs against a bare kNN request
   scale-out           only when named: read throughput of 1, 2 and 3 read instances (compiled,
                       their own processes) behind nginx with deploy/nginx.conf, a mixed agent
                       load (60 % search, 20 % browse, 20 % get, facets off) 32 at a time: 2 and 3
@@ -75,11 +79,16 @@ Benchmarks (default: all but scale, relevance, scale-out and embedding, in this 
                       imported with npm run import (kept between runs, built again when the
                       index definition changes), the queries of benchmarks/relevance/ run
                       on the product's search and on plain BM25, the development set
-                      (queries.json) and the held-out sets (heldout-queries.json,
-                      heldout-2-... to heldout-4-...) each scored with its own judgments;
+                      (queries.json), the held-out sets (heldout-queries.json,
+                      heldout-2-... to heldout-5-...) and the meaning-only queries
+                      (meaning-queries.json) each scored with its own judgments;
                       prints P@10, nDCG@10, MRR and zero-result queries, overall and by
                       category, the queries below BM25 and why, and sign tests per
-                      query; writes the unjudged postings of the top 10s, shuffled, to a
+                      query; then every query in keyword, semantic and hybrid mode and
+                      hybrid under other fusions (nDCG@10 and condensed nDCG@10 per set),
+                      and kNN recall against exact search by num_candidates (every job's
+                      vector embedded once, kept in .cache/relevance-vectors.bin); writes
+                      the unjudged postings of every top 10, shuffled, to a
                       pool file per set in .cache/. With --previous, an earlier
                       run's product rankings are scored too:
                         npm run -s bench -- relevance --json > .cache/relevance-before.json

@@ -48,8 +48,11 @@ function buildOnce(): void {
   built = true;
 }
 
-/** Starts the read service on the world's database and alias and waits until GET /readyz answers 200. */
-export async function startReadServiceProcess(config: Config): Promise<ReadServiceProcess> {
+/**
+ * Starts the read service on the world's database and alias and waits until GET /readyz answers
+ * 200; `settings` are environment variables of its own (EMBEDDING_QUERY_CACHE_SIZE=0, say).
+ */
+export async function startReadServiceProcess(config: Config, settings: NodeJS.ProcessEnv = {}): Promise<ReadServiceProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -61,6 +64,7 @@ export async function startReadServiceProcess(config: Config): Promise<ReadServi
     LOG_LEVEL: 'warn',
     // A rate limit in the operator's environment would turn the load phases into 429s.
     READ_RATE_LIMIT_PER_MINUTE: '0',
+    ...settings,
   };
   buildOnce();
   return startServiceProcess('the read service', ['--enable-source-maps', 'dist/services/read/server.js'], env, port, '/readyz');

@@ -10,7 +10,7 @@ export { readBrowseParams, readSearchParams, readSimilarParams } from './search/
 export { buildBrowseRequest, NEWEST_FIRST } from './search/query/browse-request';
 export { filterClauses, inactiveJobs } from './search/query/filters';
 export { buildSearchRequest, inBestMatchOrder } from './search/query/search-request';
-export { buildSemanticRequest, knnFilter, knnQuery, numCandidates, VECTOR_FIELD } from './search/query/knn-request';
+export { buildSemanticRequest, knnFilter, knnQuery, numCandidates, VECTOR_FIELD, vectorJson } from './search/query/knn-request';
 export { DEFAULT_FUSION, fuse, fusionName, type Fusion, type Scored } from './search/relevance/fusion';
 export { KnownWords } from './search/relevance/known-words';
 export { queryWords } from './search/relevance/query-words';
