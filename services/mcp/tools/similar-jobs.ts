@@ -22,6 +22,7 @@ export const similarJobsTool: ToolDefinition = {
   call: async (api, { job_id, ...query }) =>
     toolResult(
       await api.GET('/agents/jobs/{job_id}/similar', { params: { path: { job_id: job_id as string }, query: compactQuery(query) } }),
-      (result) => [`${result.jobs.length} similar jobs, nearest first`, ...jobLines(result.jobs)].join('\n'),
+      (result) =>
+        [`${result.jobs.length} similar job${result.jobs.length === 1 ? '' : 's'}, nearest first`, ...jobLines(result.jobs)].join('\n'),
     ),
 };
