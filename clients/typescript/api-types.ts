@@ -476,7 +476,7 @@ export interface components {
             current_page: number;
             /** @description ceil(total_items / limit); 0 when there are no items */
             total_pages: number;
-            /** @description matching jobs, counted exactly up to 10000 */
+            /** @description matching jobs, counted exactly up to 10000; in hybrid and semantic search, the jobs ranked (at most 100) */
             total_items: number;
             /**
              * @description "eq": total_items is exact; "gte": at least that many (more than 10000 match; page with next_cursor to reach them all)
@@ -1220,7 +1220,7 @@ export interface operations {
                 /** @description results per page */
                 limit?: number;
                 /**
-                 * @description the `pagination.next_cursor` of the previous page, unchanged, with the same q and filters: the next page, at the cost of a first page however deep it lies (cursors reach every result, past 10 000). Not with `page`.
+                 * @description the `pagination.next_cursor` of the previous page, unchanged, with the same q and filters: the next page, at the cost of a first page however deep it lies (cursors reach every result, past 10 000; in hybrid and semantic search, up to the 100th). Not with `page`.
                  * @example eyJ2IjoxLCJrIjoiYiIsImgiOiJkOGY0YjEiLCJhIjpbMTc2ODQ2OTQwMDAwMCwiM2YwZSJdLCJvIjoxMH0
                  */
                 cursor?: string;
@@ -1686,7 +1686,7 @@ export interface operations {
                 /** @description results per page */
                 limit?: number;
                 /**
-                 * @description the `pagination.next_cursor` of the previous page, unchanged, with the same q and filters: the next page, at the cost of a first page however deep it lies (cursors reach every result, past 10 000). Not with `page`.
+                 * @description the `pagination.next_cursor` of the previous page, unchanged, with the same q and filters: the next page, at the cost of a first page however deep it lies (cursors reach every result, past 10 000; in hybrid and semantic search, up to the 100th). Not with `page`.
                  * @example eyJ2IjoxLCJrIjoiYiIsImgiOiJkOGY0YjEiLCJhIjpbMTc2ODQ2OTQwMDAwMCwiM2YwZSJdLCJvIjoxMH0
                  */
                 cursor?: string;

@@ -13,6 +13,12 @@ export const MAX_RESULT_WINDOW = 10_000;
 /** Most values listed per facet, before the selected values are added. */
 export const FACET_SIZE = 20;
 
+/**
+ * Jobs a hybrid or semantic search ranks at most: its pages, numbered or by cursor, reach this
+ * deep, and `exclude_ids` goes on past it. Meaning has no edge (every job is some distance from a
+ * query), so these modes rank the nearest jobs rather than count every match.
+ */
+export const RANKED_DEPTH = 100;
 /** Shortest and longest description snippet, in characters. */
 export const SNIPPET_LENGTH = { min: 40, max: 500 } as const;
 
@@ -109,7 +115,7 @@ const pageShape = {
       maxLength: 1000,
       description:
         'the `pagination.next_cursor` of the previous page, unchanged, with the same q and filters: the next page, at the cost of a first page ' +
-        'however deep it lies (cursors reach every result, past 10 000). Not with `page`.',
+        `however deep it lies (cursors reach every result, past 10 000; in hybrid and semantic search, up to the ${RANKED_DEPTH}th). Not with \`page\`.`,
       examples: ['eyJ2IjoxLCJrIjoiYiIsImgiOiJkOGY0YjEiLCJhIjpbMTc2ODQ2OTQwMDAwMCwiM2YwZSJdLCJvIjoxMH0'],
     }),
   ),
@@ -144,12 +150,6 @@ const pageShape = {
 /** How a search finds its jobs (issue 30): by the words, by meaning, or both fused. */
 export const SEARCH_MODES = ['keyword', 'hybrid', 'semantic'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
-/**
- * Jobs a hybrid or semantic search ranks at most: its pages, numbered or by cursor, reach this
- * deep, and `exclude_ids` goes on past it. Meaning has no edge (every job is some distance from a
- * query), so these modes rank the nearest jobs rather than count every match.
- */
-export const RANKED_DEPTH = 100;
 /** Most job ids one `exclude_ids` may list. */
 export const MAX_EXCLUDED_IDS = 100;
 
@@ -311,7 +311,7 @@ export const JobPagination = Type.Object(
     total_items: Type.Integer({
       minimum: 0,
       maximum: MAX_RESULT_WINDOW,
-      description: `matching jobs, counted exactly up to ${MAX_RESULT_WINDOW}`,
+      description: `matching jobs, counted exactly up to ${MAX_RESULT_WINDOW}; in hybrid and semantic search, the jobs ranked (at most ${RANKED_DEPTH})`,
     }),
     total_relation: Type.Union([Type.Literal('eq'), Type.Literal('gte')], {
       description: `"eq": total_items is exact; "gte": at least that many (more than ${MAX_RESULT_WINDOW} match; page with next_cursor to reach them all)`,
