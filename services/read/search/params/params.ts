@@ -357,12 +357,8 @@ function readBrowseSort(problems: Problems, query: BrowseQuery, constraints: Con
   return 'updated';
 }
 
-/** Validates and normalizes the search parameters (after their schema has checked the types). */
-export function readSearchParams(query: SearchQuery): SearchParams {
-  const problems = new Problems();
-  const q = query.q.trim();
-  if (q === '') problems.add('q', 'must not be blank');
-  else if (q.length > MAX_QUERY_LENGTH) problems.add('q', `must be at most ${MAX_QUERY_LENGTH} characters (got ${q.length})`);
+/** The list filters a search and similar jobs share, each validated; workplace types only when given. */
+function readFilters(problems: Problems, query: SearchQuery | SimilarJobsQuery): SearchFilters {
   const filters: SearchFilters = {
     job_types: readList(problems, 'job_types', query.job_types),
     location_ids: readList(problems, 'location_ids', query.location_ids),
@@ -372,6 +368,16 @@ export function readSearchParams(query: SearchQuery): SearchParams {
   };
   const workplaceTypes = readList(problems, 'workplace_types', query.workplace_types);
   if (workplaceTypes.length > 0) filters.workplace_types = workplaceTypes;
+  return filters;
+}
+
+/** Validates and normalizes the search parameters (after their schema has checked the types). */
+export function readSearchParams(query: SearchQuery): SearchParams {
+  const problems = new Problems();
+  const q = query.q.trim();
+  if (q === '') problems.add('q', 'must not be blank');
+  else if (q.length > MAX_QUERY_LENGTH) problems.add('q', `must be at most ${MAX_QUERY_LENGTH} characters (got ${q.length})`);
+  const filters = readFilters(problems, query);
   const excludeIds = readList(problems, 'exclude_ids', query.exclude_ids);
   const facets = readFacetNames(problems, query.facets);
   const fields = readFields(problems, query.fields);
@@ -398,15 +404,7 @@ export function readSearchParams(query: SearchQuery): SearchParams {
 /** Validates and normalizes the similar-jobs parameters (after their schema has checked the types). */
 export function readSimilarParams(query: SimilarJobsQuery): SimilarParams {
   const problems = new Problems();
-  const filters: SearchFilters = {
-    job_types: readList(problems, 'job_types', query.job_types),
-    location_ids: readList(problems, 'location_ids', query.location_ids),
-    organization_ids: readList(problems, 'organization_ids', query.organization_ids),
-    experiences: readList(problems, 'experiences', query.experiences),
-    skills: readList(problems, 'skills', query.skills),
-  };
-  const workplaceTypes = readList(problems, 'workplace_types', query.workplace_types);
-  if (workplaceTypes.length > 0) filters.workplace_types = workplaceTypes;
+  const filters = readFilters(problems, query);
   const excludeIds = readList(problems, 'exclude_ids', query.exclude_ids);
   const fields = readFields(problems, query.fields);
   const constraints = readWorkAndPay(problems, query);
