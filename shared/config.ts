@@ -84,6 +84,24 @@ export interface Config {
   embeddingThreads: number;
   /** Query embeddings kept in memory per process (LRU); 0: none. */
   embeddingQueryCacheSize: number;
+  /** Saved searches one user may keep, and webhook subscriptions (issue 31). */
+  savedSearchLimit: number;
+  webhookLimit: number;
+  /** Accept http:// webhook URLs (else https only). */
+  webhookAllowHttp: boolean;
+  /** Accept webhook URLs that resolve to loopback, private, link-local or metadata addresses (tests, local development). */
+  webhookAllowPrivateAddresses: boolean;
+  /** Seconds from a failed delivery attempt to the next, one per retry; past the last, the delivery fails. */
+  webhookRetrySchedule: number[];
+  /** How long a receiver has to answer an attempt with a 2xx. */
+  webhookTimeoutMs: number;
+  /** How long the previous secret still signs after a rotation. */
+  webhookSecretOverlapSeconds: number;
+  /** How often the delivery worker and the matcher look for work when they found none. */
+  webhookPollMs: number;
+  matcherPollMs: number;
+  /** Jobs the matcher matches against every saved search at once. */
+  matcherBatchSize: number;
 }
 
 /** pino's levels; `silent` mutes the logs. */
@@ -241,6 +259,51 @@ export const Settings = Type.Object({
     default: 10_000,
     description: 'query embeddings kept in memory (about 1.6 KB each); 0: none',
   }),
+  SAVED_SEARCH_LIMIT: Type.Integer({ minimum: 1, maximum: 100_000, default: 100, description: 'saved searches one user may keep' }),
+  WEBHOOK_LIMIT: Type.Integer({ minimum: 1, maximum: 10_000, default: 20, description: 'webhook subscriptions one user may keep' }),
+  WEBHOOK_ALLOW_HTTP: Type.Boolean({ default: false, description: 'accept http:// webhook URLs; unset: https only' }),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: Type.Boolean({
+    default: false,
+    description: 'accept webhook URLs that resolve to loopback, private, link-local or metadata addresses (tests, local development only)',
+  }),
+  WEBHOOK_RETRY_SCHEDULE: Type.Array(Type.Integer({ minimum: 1, maximum: 604_800 }), {
+    minItems: 1,
+    maxItems: 30,
+    default: [5, 300, 1800, 7200, 18000, 36000, 36000],
+    must: 'list seconds between attempts, e.g. 5,300,1800',
+    description:
+      'comma-separated seconds from a failed delivery attempt to the next; the default retries for 27.6 hours, then the delivery fails',
+  }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: 10_000,
+    description: 'time a receiver has to answer with a 2xx before the attempt counts as failed',
+  }),
+  WEBHOOK_SECRET_OVERLAP_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 2_592_000,
+    default: 86_400,
+    description: 'how long the previous signing secret still signs after a rotation',
+  }),
+  WEBHOOK_POLL_MS: Type.Integer({
+    minimum: 10,
+    maximum: 60_000,
+    default: 500,
+    description: 'idle poll interval of the webhook delivery worker',
+  }),
+  MATCHER_POLL_MS: Type.Integer({
+    minimum: 10,
+    maximum: 60_000,
+    default: 1000,
+    description: 'idle poll interval of the saved-search matcher',
+  }),
+  MATCHER_BATCH_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 5000,
+    default: 500,
+    description: 'changed jobs the saved-search matcher matches at once',
+  }),
 });
 
 /** Where scripts/embedding-model.sh puts the embedding model by default. */
@@ -303,6 +366,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddingModelDir: path.resolve(s.EMBEDDING_MODEL_DIR ?? defaultEmbeddingModelDir()),
     embeddingThreads: s.EMBEDDING_THREADS,
     embeddingQueryCacheSize: s.EMBEDDING_QUERY_CACHE_SIZE,
+    savedSearchLimit: s.SAVED_SEARCH_LIMIT,
+    webhookLimit: s.WEBHOOK_LIMIT,
+    webhookAllowHttp: s.WEBHOOK_ALLOW_HTTP,
+    webhookAllowPrivateAddresses: s.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+    webhookRetrySchedule: s.WEBHOOK_RETRY_SCHEDULE,
+    webhookTimeoutMs: s.WEBHOOK_TIMEOUT_MS,
+    webhookSecretOverlapSeconds: s.WEBHOOK_SECRET_OVERLAP_SECONDS,
+    webhookPollMs: s.WEBHOOK_POLL_MS,
+    matcherPollMs: s.MATCHER_POLL_MS,
+    matcherBatchSize: s.MATCHER_BATCH_SIZE,
   };
 }
 

@@ -84,6 +84,16 @@ describe('loadConfig (the schema and env-schema)', () => {
       embeddingModelDir: defaultEmbeddingModelDir(),
       embeddingThreads: 1,
       embeddingQueryCacheSize: 10_000,
+      savedSearchLimit: 100,
+      webhookLimit: 20,
+      webhookAllowHttp: false,
+      webhookAllowPrivateAddresses: false,
+      webhookRetrySchedule: [5, 300, 1800, 7200, 18000, 36000, 36000],
+      webhookTimeoutMs: 10_000,
+      webhookSecretOverlapSeconds: 86_400,
+      webhookPollMs: 500,
+      matcherPollMs: 1000,
+      matcherBatchSize: 500,
     });
   });
 

@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'headers_too_large'
   | 'resume_required'
   | 'idempotency_key_reused'
+  | 'limit_reached'
+  | 'webhook_url_refused'
   | 'rate_limited'
   | 'internal'
   | 'unavailable';
@@ -52,6 +54,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   headers_too_large: 431,
   resume_required: 422,
   idempotency_key_reused: 422,
+  limit_reached: 409,
+  webhook_url_refused: 400,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
@@ -207,6 +211,26 @@ export const errors = {
         details: [{ field: 'Idempotency-Key', message: 'was used with another request body', job_id: jobId }],
       },
     ),
+  savedSearchNotFound: (id: string) =>
+    new ApiError('not_found', `No saved search with id "${id}" among yours.`, {
+      hint: 'Your saved searches and their ids are listed by GET /agents/saved-searches.',
+    }),
+  webhookNotFound: (id: string) =>
+    new ApiError('not_found', `No webhook subscription with id "${id}" among yours.`, {
+      hint: 'Your webhook subscriptions and their ids are listed by GET /agents/webhooks.',
+    }),
+  /** A user already keeps as many saved searches (or webhook subscriptions) as allowed. */
+  limitReached: (what: 'saved searches' | 'webhook subscriptions', limit: number, listPath: string) =>
+    new ApiError('limit_reached', `You already keep ${limit} ${what}, the most one user may.`, {
+      hint: `Delete one you no longer need (list them with GET ${listPath}), then try again.`,
+      details: [{ field: 'limit', message: `at most ${limit} ${what} per user`, limit }],
+    }),
+  /** A webhook URL this service will not send to: its scheme, or an address it resolves to. */
+  webhookUrlRefused: (url: string, reason: string) =>
+    new ApiError('webhook_url_refused', `Webhook URL "${url}" is refused: ${reason}.`, {
+      hint: 'Give a public https URL whose host name resolves to public addresses only.',
+      details: [{ field: 'url', message: reason }],
+    }),
   payloadTooLarge: (limit: string) =>
     new ApiError('payload_too_large', `The request body is larger than ${limit}.`, {
       hint: 'Send a smaller body: split the content, or trim long text fields.',

@@ -85,6 +85,15 @@ export const ERROR_CATALOGUE: Record<ErrorCode, { meaning: string; example: () =
     meaning: 'the Idempotency-Key was used in the last 24 hours with another request body (details name the job it created)',
     example: () => errors.idempotencyKeyReused('order-7f3a', SAMPLE_JOB),
   },
+  limit_reached: {
+    meaning: 'the user already keeps as many saved searches or webhook subscriptions as allowed (details give the limit); delete one first',
+    example: () => errors.limitReached('saved searches', 100, '/agents/saved-searches'),
+  },
+  webhook_url_refused: {
+    meaning:
+      'a webhook URL this service will not call: not https (unless the operator allows http), or its host resolves to a loopback, private, link-local or metadata address',
+    example: () => errors.webhookUrlRefused('https://10.0.0.7/hooks', 'its host resolves to 10.0.0.7, a private address'),
+  },
   rate_limited: { meaning: 'too many requests; retry after the Retry-After seconds', example: () => errors.rateLimited(30) },
   internal: { meaning: 'an unexpected failure; report the x-request-id', example: () => errors.internal() },
   unavailable: {
