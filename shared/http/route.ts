@@ -41,7 +41,7 @@ export interface RouteInput<Q extends TSchema, P extends TSchema, B extends TSch
  */
 export interface RouteDefinition<Q extends TSchema = TSchema, P extends TSchema = TSchema, B extends TSchema = TSchema, A = unknown> {
   operationId: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** OpenAPI-style path, e.g. /agents/jobs/{job_id}. */
   path: string;
   summary: string;
@@ -238,7 +238,7 @@ export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
           },
         ]
       : [];
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch';
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     router[method](route.operationId, toKoaPath(route.path), ...authenticate, ...jsonBody(route), handler);
   }
 }

@@ -289,7 +289,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: Document
   // The API's own operations first, then health and documentation (viewers list tags in this order).
   const ordered = distinctRoutes(routes).sort((a, b) => Number(!isApiOperation(a)) - Number(!isApiOperation(b)));
   for (const route of ordered) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch';
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     (doc.paths[route.path] ??= {})[method] = operation(route, components);
     for (const tag of route.tags) {
       if (!doc.tags.some((t) => t.name === tag))

@@ -50,7 +50,7 @@ export interface OperationObject {
 }
 
 /** The operations of one path, by method. */
-export type PathItem = Partial<Record<'get' | 'post' | 'patch', OperationObject>>;
+export type PathItem = Partial<Record<'get' | 'post' | 'patch' | 'delete', OperationObject>>;
 
 /** The whole document. */
 export interface OpenApiDocument {

@@ -69,7 +69,7 @@ export class ResponseContract {
     const matching = this.templates.filter((t) => t.regex.test(path));
     // A literal path wins over a template (/agents/jobs/search over /agents/jobs/{job_id}), as in the router.
     const candidates = [...matching.filter((t) => t.literal), ...matching.filter((t) => !t.literal)];
-    const key = method.toLowerCase() as 'get' | 'post' | 'patch';
+    const key = method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     // Only the literal path answers when there is one: PATCH /agents/jobs/search is that path under another method, not a job id.
     const found = (candidates[0]?.literal ? candidates.slice(0, 1) : candidates).find((t) => this.doc.paths[t.path][key]);
     if (!found)
