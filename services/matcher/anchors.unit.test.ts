@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { ANY, anchorKey, anchorOf, leafTexts, requiredShould, type TokensOf } from './anchors';
+
+/** Words split on spaces, lowercased, as the word analyzers make them of plain words; a term query's value as it is. */
+const words: TokensOf = ({ text, term }) => (term ? [text] : text.toLowerCase().split(' ').filter(Boolean));
+const keys = (...pairs: [string, string][]) => new Set(pairs.map(([f, t]) => anchorKey(f, t)));
+const mm = (query: string, fields = ['title^6', 'description'], extra: object = {}) => ({ multi_match: { query, fields, ...extra } });
+
+describe('anchor terms of a saved search (what a job must have one of to match)', () => {
+  it('reads minimum_should_match as Elasticsearch does', () => {
+    expect(requiredShould(undefined, 3, false), 'no must: one should').to.equal(1);
+    expect(requiredShould(undefined, 3, true), 'with a must: none').to.equal(0);
+    expect(requiredShould('4<80%', 2, false), 'up to 4 clauses: all').to.equal(2);
+    expect(requiredShould('4<80%', 6, false), '80% of 6, rounded down').to.equal(4);
+    expect(requiredShould('-25%', 5, false), 'a quarter may miss, rounded down').to.equal(4);
+    expect(requiredShould(2, 5, false)).to.equal(2);
+    expect(requiredShould(-1, 5, false)).to.equal(4);
+    expect(requiredShould('2<-25% 9<-3', 12, false), 'the last condition that applies').to.equal(9);
+  });
+
+  it('takes the terms of a leaf over every field it searches, and a term as it is', () => {
+    expect(anchorOf(mm('Data Engineer'), words)).to.deep.equal(
+      keys(['title', 'data'], ['title', 'engineer'], ['description', 'data'], ['description', 'engineer']),
+    );
+    expect(anchorOf({ term: { 'experience.lower': { value: 'Senior' } } }, words)).to.deep.equal(keys(['experience.lower', 'Senior']));
+    expect(anchorOf({ terms: { tags: ['a', 'b'], boost: 2 } } as never, words)).to.deep.equal(keys(['tags', 'a'], ['tags', 'b']));
+  });
+
+  it('gives up on what it cannot bound: fuzzy clauses, unknown query types, texts it cannot analyze', () => {
+    expect(anchorOf(mm('enginer', ['title'], { fuzziness: 'AUTO' }), words)).to.equal(ANY);
+    expect(anchorOf({ prefix: { title: 'eng' } }, words)).to.equal(ANY);
+    expect(anchorOf(mm('data'), () => undefined)).to.equal(ANY);
+    expect(leafTexts(mm('enginer', ['title'], { fuzziness: 'AUTO' }))).to.deep.equal([]);
+  });
+
+  it('unions the alternatives of a dis_max, and is ANY when one alternative is', () => {
+    const nurse = { dis_max: { queries: [mm('nurse', ['title']), mm('nurses', ['title'])] } };
+    expect(anchorOf(nurse, words)).to.deep.equal(keys(['title', 'nurse'], ['title', 'nurses']));
+    const typo = { dis_max: { queries: [mm('nurse', ['title']), mm('nurse', ['title'], { fuzziness: 1 })] } };
+    expect(anchorOf(typo, words)).to.equal(ANY);
+  });
+
+  it('takes the tightest of the required clauses, so one fuzzy word among exact ones still narrows', () => {
+    const query = {
+      bool: {
+        should: [{ dis_max: { queries: [mm('enginer', ['title'], { fuzziness: 1 })] } }, mm('data scientist', ['title'])],
+        minimum_should_match: '4<80%',
+      },
+    };
+    expect(anchorOf(query, words)).to.deep.equal(keys(['title', 'data'], ['title', 'scientist']));
+    const must = { bool: { must: [mm('a b c', ['title']), mm('x', ['title'])], filter: [{ range: { salary_annual_max: { gte: 1 } } }] } };
+    expect(anchorOf(must, words)).to.deep.equal(keys(['title', 'x']));
+  });
+
+  it('with some should clauses optional, unions enough of them that one must match', () => {
+    const five = ['a', 'b', 'c', 'd', 'e'].map((w) => mm(w, ['title']));
+    // 80% of 5 = 4 must match: among any 2 clauses, one does.
+    expect(anchorOf({ bool: { should: five, minimum_should_match: '4<80%' } }, words)).to.deep.equal(keys(['title', 'a'], ['title', 'b']));
+    // Optional should clauses beside a must add nothing.
+    expect(anchorOf({ bool: { must: mm('x', ['title']), should: five } }, words)).to.deep.equal(keys(['title', 'x']));
+  });
+
+  it('reads through wrappers, and knows a query that can match nothing', () => {
+    expect(anchorOf({ constant_score: { filter: mm('chef', ['title']) } }, words)).to.deep.equal(keys(['title', 'chef']));
+    expect(anchorOf({ function_score: { query: mm('chef', ['title']) } }, words)).to.deep.equal(keys(['title', 'chef']));
+    expect(anchorOf({ bool: { must: [mm('the', ['title']), mm('chef', ['title'])] } }, () => [])).to.deep.equal(new Set());
+  });
+});

@@ -1,0 +1,102 @@
+import type { Client, estypes } from '@elastic/elasticsearch';
+import { inactiveJobs } from '../read';
+import { anchorKey } from './anchors';
+import type { CompiledSearch } from './compile';
+
+/** A job as the index holds it when the matcher reads it: what a job.matched event tells about it. */
+export interface IndexedJob {
+  id: string;
+  version: number;
+  title: string;
+  organization?: string;
+  location?: string;
+}
+
+const JOB_FIELDS = ['id', 'title', 'organization', 'location'];
+
+/**
+ * The jobs of these ids as search sees them now (refreshed), with their versions: the matcher
+ * waits for the version its queue row names, so it never matches a job's older text.
+ */
+export async function indexedJobs(client: Client, index: string, ids: readonly string[]): Promise<Map<string, IndexedJob>> {
+  const answer = await client.search<Omit<IndexedJob, 'version'>>({
+    index,
+    size: ids.length,
+    query: { ids: { values: [...ids] } },
+    version: true,
+    _source: JOB_FIELDS,
+  });
+  return new Map(
+    answer.hits.hits.map((hit) => [hit._id as string, { ...(hit._source as Omit<IndexedJob, 'version'>), version: hit._version ?? 0 }]),
+  );
+}
+
+/** Every term of these jobs in these fields ("field\0term"), as the index holds them (./anchors). */
+export async function jobTerms(
+  client: Client,
+  index: string,
+  ids: readonly string[],
+  fields: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const terms = new Map<string, Set<string>>(ids.map((id) => [id, new Set()]));
+  if (fields.length === 0 || ids.length === 0) return terms;
+  const answer = await client.mtermvectors({
+    index,
+    ids: [...ids],
+    fields: [...fields],
+    positions: false,
+    offsets: false,
+    payloads: false,
+    term_statistics: false,
+    field_statistics: false,
+    // What search sees (refreshed), like indexedJobs and the check itself.
+    realtime: false,
+  });
+  for (const doc of answer.docs) {
+    const own = terms.get(doc._id as string);
+    const vectors = (doc as { term_vectors?: Record<string, { terms: Record<string, unknown> }> }).term_vectors ?? {};
+    for (const [field, vector] of Object.entries(vectors)) for (const term of Object.keys(vector.terms)) own?.add(anchorKey(field, term));
+  }
+  return terms;
+}
+
+/** Saved searches per request: each is a filter of one `filters` aggregation, and its bucket lists the jobs it matched. */
+export const SEARCHES_PER_REQUEST = 2000;
+
+/**
+ * Which of these jobs each saved search matches, asked of Elasticsearch in requests of up to
+ * SEARCHES_PER_REQUEST searches: the query is the jobs' ids, and a `filters` aggregation runs every
+ * search over them, with the ids of the jobs in each bucket. The searches run as filters (no
+ * scoring), with the clauses search adds to leave out closed and expired jobs.
+ */
+export async function matchingJobs(
+  client: Client,
+  index: string,
+  jobIds: readonly string[],
+  searches: readonly CompiledSearch[],
+  now = new Date(),
+): Promise<Map<string, string[]>> {
+  const matched = new Map<string, string[]>();
+  const mustNot = inactiveJobs(now);
+  for (let start = 0; start < searches.length; start += SEARCHES_PER_REQUEST) {
+    const chunk = searches.slice(start, start + SEARCHES_PER_REQUEST);
+    const filters: Record<string, estypes.QueryDslQueryContainer> = {};
+    for (const search of chunk) filters[search.id] = { bool: { ...(search.query?.bool as estypes.QueryDslBoolQuery), must_not: mustNot } };
+    const answer = await client.search({
+      index,
+      size: 0,
+      query: { ids: { values: [...jobIds] } },
+      aggs: { searches: { filters: { filters }, aggs: { jobs: { terms: { field: 'id', size: jobIds.length } } } } },
+    });
+    const buckets = (
+      answer.aggregations?.searches as { buckets: Record<string, { doc_count: number; jobs: { buckets: { key: string }[] } }> }
+    ).buckets;
+    for (const [id, bucket] of Object.entries(buckets))
+      if (bucket.doc_count > 0)
+        matched.set(
+          id,
+          bucket.jobs.buckets.map((b) => b.key),
+        );
+  }
+  return matched;
+}

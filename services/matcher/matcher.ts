@@ -1,0 +1,163 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { Database } from '../../shared/db/database';
+import type { Logger } from '../../shared/logger';
+import { KnownWords } from '../read';
+import { SearchCandidates } from './candidates';
+import { indexedJobs, jobTerms, matchingJobs } from './evaluate';
+import { FieldAnalysis } from './field-analysis';
+import { recordMatches } from './record-matches';
+import { claimQueuedJobs, releaseQueuedJobs, type QueuedJob } from './queue';
+import { syncSavedSearches, type KnownSearch } from './saved-search-store';
+
+export interface MatcherDeps {
+  db: Database;
+  /** A client with a timeout long enough for the matching requests (seconds at a hundred thousand searches). */
+  search: Client;
+  /** The alias search reads. */
+  index: string;
+  logger: Logger;
+}
+
+export interface MatcherOptions {
+  batchSize: number;
+  pollMs: number;
+}
+
+/** What one pass did. */
+export interface MatchPass {
+  /** Queue rows taken, and of those the jobs matched (the rest were not indexed at their version yet). */
+  claimed: number;
+  matchedJobs: number;
+  /** Saved searches checked against the jobs in Elasticsearch (after the anchor terms narrowed them). */
+  candidates: number;
+  recorded: number;
+  deliveries: number;
+  /** Milliseconds from the oldest matched job's change to its matches being committed. */
+  oldestLagMs?: number;
+}
+
+/** Seconds before a job not yet indexed at its version is looked at again, by attempts so far. */
+const notIndexedDelay = (attempts: number) => Math.min(30, attempts);
+
+/**
+ * Matches changed jobs against every saved search (issue 31). A pass leases queued jobs, keeps
+ * those the index holds at their version, narrows the saved searches to those whose anchor terms
+ * the jobs have (./anchors), asks Elasticsearch which of those the jobs really match
+ * (./evaluate), and records the matches with their job.matched deliveries and the end of the
+ * rows in one transaction (./record-matches). Saved searches are loaded after the rows are
+ * claimed, so a search saved before a job changed is always among them.
+ */
+export class SavedSearchMatcher {
+  private readonly searches = new SearchCandidates();
+  private readonly knownWords: KnownWords;
+  private readonly analysis: FieldAnalysis;
+  private loop: Promise<void> | undefined;
+  private stopping = new AbortController();
+
+  constructor(
+    private readonly deps: MatcherDeps,
+    private readonly options: MatcherOptions,
+  ) {
+    this.knownWords = new KnownWords(deps.search, deps.index);
+    this.analysis = new FieldAnalysis(deps.search, deps.index);
+  }
+
+  /** One pass over up to batchSize queued jobs. */
+  async pass(): Promise<MatchPass> {
+    const { db, search, index } = this.deps;
+    const rows = await claimQueuedJobs(db, this.options.batchSize);
+    if (rows.length === 0) return { claimed: 0, matchedJobs: 0, candidates: 0, recorded: 0, deliveries: 0 };
+    await syncSavedSearches(db, this.searches, { knownWords: this.knownWords, analysis: this.analysis }, this.deps.logger);
+    const jobIds = [...new Set(rows.map((r) => r.jobId))];
+    const indexed = await indexedJobs(search, index, jobIds);
+    const ready = rows.filter((r) => (indexed.get(r.jobId)?.version ?? 0) >= r.version);
+    const waiting = rows.filter((r) => !ready.includes(r));
+    for (const [attempts, ids] of groupBy(waiting, (r) => notIndexedDelay(r.attempts))) await releaseQueuedJobs(db, ids, attempts);
+    const readyJobs = [...new Set(ready.map((r) => r.jobId))];
+    const { matches, candidates } = readyJobs.length > 0 ? await this.match(readyJobs, ready) : { matches: [], candidates: 0 };
+    const resolved = matches.map((m) => ({ savedSearchId: m.savedSearchId, job: indexed.get(m.jobId)! }));
+    const outcome = await recordMatches(
+      db,
+      resolved,
+      ready.map((r) => r.id),
+    );
+    const oldest = ready.reduce<Date | undefined>((min, r) => (!min || r.queuedAt < min ? r.queuedAt : min), undefined);
+    return {
+      claimed: rows.length,
+      matchedJobs: readyJobs.length,
+      candidates,
+      ...outcome,
+      ...(oldest ? { oldestLagMs: Date.now() - oldest.getTime() } : {}),
+    };
+  }
+
+  private async match(
+    jobIds: string[],
+    rows: readonly QueuedJob[],
+  ): Promise<{ matches: { savedSearchId: string; jobId: string }[]; candidates: number }> {
+    const { search, index } = this.deps;
+    const terms = await jobTerms(search, index, jobIds, this.searches.fields());
+    const candidateIds = new Set<string>();
+    for (const id of jobIds) for (const searchId of this.searches.candidatesFor(terms.get(id) ?? [])) candidateIds.add(searchId);
+    const candidates = [...candidateIds].map((id) => this.searches.get(id) as KnownSearch);
+    const matched = await matchingJobs(search, index, jobIds, candidates);
+    // A saved search's matches are the jobs changed after it was saved.
+    const changedAt = new Map<string, Date>();
+    for (const r of rows) if (!changedAt.has(r.jobId) || r.queuedAt > changedAt.get(r.jobId)!) changedAt.set(r.jobId, r.queuedAt);
+    const matches: { savedSearchId: string; jobId: string }[] = [];
+    for (const [savedSearchId, jobs] of matched) {
+      const savedAt = (this.searches.get(savedSearchId) as KnownSearch).createdAt;
+      for (const jobId of jobs) if (changedAt.get(jobId)! >= savedAt) matches.push({ savedSearchId, jobId });
+    }
+    return { matches, candidates: candidates.length };
+  }
+
+  /** Runs passes in the background until stop(): at once while there is work, every pollMs when idle, with backoff after a failure. */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = new AbortController();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping.signal.aborted) {
+      let wait = this.options.pollMs;
+      try {
+        const done = await this.pass();
+        failures = 0;
+        if (done.claimed > 0) {
+          this.deps.logger.debug({ pass: done }, 'saved-search matcher pass');
+          if (done.matchedJobs > 0) wait = 0;
+        }
+      } catch (err) {
+        failures++;
+        wait = Math.min(30_000, this.options.pollMs * 2 ** Math.min(failures, 6));
+        this.deps.logger.warn({ err, failures }, 'saved-search matcher pass failed; retrying');
+      }
+      if (wait > 0) await sleep(wait, this.stopping.signal);
+    }
+  }
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, string[]> {
+  const groups = new Map<K, string[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    groups.set(key, [...(groups.get(key) ?? []), (item as { id: string }).id]);
+  }
+  return groups;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}

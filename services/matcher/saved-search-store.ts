@@ -1,0 +1,67 @@
+import type { Database } from '../../shared/db/database';
+import { ApiError } from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
+import { anchorFromStore, compileSearch, storedAnchor, type CompileContext, type CompiledSearch } from './compile';
+import type { SearchCandidates } from './candidates';
+
+interface SavedSearchRow {
+  id: string;
+  user_id: string;
+  params: Record<string, unknown>;
+  match_query: CompiledSearch['query'] | null;
+  anchors: string[] | null;
+  created_at: Date;
+}
+
+/** What the matcher keeps of a saved search besides its query: when it was saved (jobs queued before it are not its matches). */
+export type KnownSearch = CompiledSearch & { createdAt: Date };
+
+/** A query that matches nothing, for a saved search whose parameters no longer compile. */
+const MATCH_NONE = { bool: { must_not: [{ match_all: {} }] } };
+
+/**
+ * Brings the matcher's saved searches in step with the table: drops the deleted ones, loads the
+ * new ones, and compiles those never compiled (storing the query and anchors, so a restart, or
+ * another matcher, reads them instead of compiling again).
+ */
+export async function syncSavedSearches(
+  db: Database,
+  searches: SearchCandidates,
+  context: CompileContext,
+  logger: Logger,
+): Promise<{ added: number; removed: number; compiled: number }> {
+  const ids = new Set((await db.query<{ id: string }>('SELECT id FROM saved_searches')).map((r) => r.id));
+  let removed = 0;
+  for (const id of [...searches.ids()]) if (!ids.has(id)) (searches.remove(id), removed++);
+  const added = [...ids].filter((id) => !searches.has(id));
+  let compiled = 0;
+  for (let start = 0; start < added.length; start += 5000) {
+    const rows = await db.query<SavedSearchRow>(
+      'SELECT id, user_id, params, match_query, anchors, created_at FROM saved_searches WHERE id = ANY($1::uuid[])',
+      [added.slice(start, start + 5000)],
+    );
+    for (const row of rows) {
+      let { match_query: query, anchors } = row;
+      if (query === null) {
+        ({ query, anchors } = await compileRow(row, context, logger));
+        await db.query('UPDATE saved_searches SET match_query = $2, anchors = $3 WHERE id = $1', [row.id, query, JSON.stringify(anchors)]);
+        compiled++;
+      }
+      searches.add({ id: row.id, userId: row.user_id, query, anchor: anchorFromStore(anchors), createdAt: row.created_at } as KnownSearch);
+    }
+  }
+  return { added: added.length, removed, compiled };
+}
+
+async function compileRow(row: SavedSearchRow, context: CompileContext, logger: Logger) {
+  try {
+    const { query, anchor } = await compileSearch(row.params, context);
+    return { query, anchors: storedAnchor(anchor) };
+  } catch (err) {
+    // Elasticsearch down: the pass fails and is tried again. Parameters validated when saved can
+    // only be refused here after a change of the search rules: such a search matches nothing, and the log says so.
+    if (!(err instanceof ApiError) || err.status >= 500) throw err;
+    logger.warn({ err, savedSearchId: row.id }, 'a saved search no longer compiles; it matches nothing');
+    return { query: MATCH_NONE, anchors: [] as string[] };
+  }
+}
