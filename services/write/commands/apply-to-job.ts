@@ -1,4 +1,5 @@
 import type { Database } from '../../../shared/db/database';
+import { queryableClient } from '../../../shared/db/queryable';
 import { errors } from '../../../shared/errors';
 import { isJobActive } from '../../../shared/jobs/job-document';
 import type { Application } from '../../../shared/schemas/application';
@@ -7,6 +8,7 @@ import type { Caller } from '../auth/authenticate';
 import { existingApplicationId, insertApplication } from '../store/applications';
 import { findJobForApply } from '../store/job-for-apply';
 import { pgViolation, UNIQUE_VIOLATION } from '../store/pg-errors';
+import { queueApplicationEvent } from './webhooks-events';
 
 /**
  * Applies the caller to the job, with the checks of DESIGN.md 5 in their order (401 is the
@@ -20,9 +22,14 @@ export async function applyToJob(db: Database, caller: Caller, jobId: string): P
   if (!isJobActive(job)) throw errors.jobInactive(jobId, job.is_active ? (job.closing_date ?? undefined) : undefined);
   if (job.created_by === caller.userId) throw errors.ownPosting(jobId);
   try {
-    const application = await insertApplication(db, caller.userId, jobId);
-    if (!application) throw errors.resumeRequired();
-    return application;
+    // The application and its application.created deliveries commit together, or neither does.
+    return await db.transaction(async (client) => {
+      const q = queryableClient(client);
+      const application = await insertApplication(q, caller.userId, jobId);
+      if (!application) throw errors.resumeRequired();
+      await queueApplicationEvent(q, 'application.created', application.id);
+      return application;
+    });
   } catch (err) {
     const violation = pgViolation(err);
     if (violation?.code !== UNIQUE_VIOLATION || violation.constraint !== 'applications_one_per_user_and_job') throw err;

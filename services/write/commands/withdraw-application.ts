@@ -1,8 +1,10 @@
 import type { Database } from '../../../shared/db/database';
+import { queryableClient } from '../../../shared/db/queryable';
 import { errors } from '../../../shared/errors';
 import type { MyApplication } from '../../../shared/schemas/application';
 import { UUID_PATTERN } from '../../../shared/schemas/common';
 import { findMyApplication, markWithdrawn } from '../store/applications';
+import { queueApplicationEvent } from './webhooks-events';
 
 /**
  * Withdraws one of the caller's applications, in the order of DESIGN.md (authentication was done
@@ -14,7 +16,11 @@ import { findMyApplication, markWithdrawn } from '../store/applications';
 export async function withdrawApplication(db: Database, userId: string, applicationId: string, now = new Date()): Promise<MyApplication> {
   if (!UUID_PATTERN.test(applicationId)) throw errors.applicationNotFound(applicationId);
   const id = applicationId.toLowerCase();
-  await markWithdrawn(db, userId, id);
+  // The change and its application.withdrawn deliveries commit together; only a real change queues one.
+  await db.transaction(async (client) => {
+    const q = queryableClient(client);
+    if (await markWithdrawn(q, userId, id)) await queueApplicationEvent(q, 'application.withdrawn', id);
+  });
   const row = await findMyApplication(db, userId, id, now);
   if (!row) throw errors.applicationNotFound(applicationId);
   if (row.status !== 'withdrawn') throw errors.applicationFinal(row.id, row.status);

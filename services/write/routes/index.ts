@@ -9,6 +9,14 @@ import { withdrawApplicationRoute } from './applications/withdraw';
 import { applyRoute } from './apply/apply';
 import { listOrganizationsRoute } from './rpc/list-organizations';
 import { listLocationsRoute } from './rpc/list-locations';
+import { createWebhookRoute } from './webhooks/create';
+import { listWebhooksRoute } from './webhooks/list';
+import { getWebhookRoute } from './webhooks/get';
+import { deleteWebhookRoute } from './webhooks/delete';
+import { rotateWebhookSecretRoute } from './webhooks/rotate-secret';
+import { testWebhookRoute } from './webhooks/send-test';
+import { disableWebhookRoute, enableWebhookRoute } from './webhooks/enable';
+import { webhookDeliveriesRoute } from './webhooks/deliveries';
 
 /** Every operation of the write service, in the order the OpenAPI document lists them. */
 export function writeRoutes(deps: WriteDeps): AnyRoute[] {
@@ -22,5 +30,14 @@ export function writeRoutes(deps: WriteDeps): AnyRoute[] {
     withdrawApplicationRoute(deps),
     listOrganizationsRoute(deps),
     listLocationsRoute(deps),
+    createWebhookRoute(deps),
+    listWebhooksRoute(deps),
+    getWebhookRoute(deps),
+    deleteWebhookRoute(deps),
+    rotateWebhookSecretRoute(deps),
+    testWebhookRoute(deps),
+    enableWebhookRoute(deps),
+    disableWebhookRoute(deps),
+    webhookDeliveriesRoute(deps),
   ];
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../../shared/db/database';
+import type { Queryable } from '../../../shared/db/queryable';
 import { todayUtc } from '../../../shared/jobs/job-document';
 import { WITHDRAWABLE_STATUSES, type Application, type MyApplication } from '../../../shared/schemas/application';
 import { paginate } from '../../../shared/schemas/common';
@@ -44,13 +45,15 @@ export async function findMyApplication(db: Database, userId: string, id: string
 
 /**
  * Sets one of the caller's applications to withdrawn, only from a withdrawable status and in one
- * statement, so a concurrent decision and a withdrawal cannot both win. Changes nothing otherwise.
+ * statement, so a concurrent decision and a withdrawal cannot both win. Changes nothing otherwise;
+ * true when it changed the application (false when already withdrawn, decided, or not theirs).
  */
-export async function markWithdrawn(db: Database, userId: string, id: string): Promise<void> {
-  await db.query(
-    `UPDATE applications SET status = 'withdrawn', updated_at = now() WHERE id = $1 AND user_id = $2 AND status = ANY($3::text[])`,
+export async function markWithdrawn(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE applications SET status = 'withdrawn', updated_at = now() WHERE id = $1 AND user_id = $2 AND status = ANY($3::text[]) RETURNING id`,
     [id, userId, WITHDRAWABLE_STATUSES],
   );
+  return rows.length > 0;
 }
 
 /**
@@ -58,7 +61,7 @@ export async function markWithdrawn(db: Database, userId: string, id: string): P
  * the same statement so they are consistent. No row means no active resume. A second application
  * to the same job fails on the unique constraint applications_one_per_user_and_job.
  */
-export async function insertApplication(db: Database, userId: string, jobId: string): Promise<Application | undefined> {
+export async function insertApplication(db: Queryable, userId: string, jobId: string): Promise<Application | undefined> {
   const [row] = await db.query<{ id: string; job_id: string; status: 'submitted'; created_at: Date }>(
     `INSERT INTO applications (job_id, user_id, resume_id, profile_snapshot)
      SELECT $1, u.id, r.id, jsonb_build_object('name', u.name, 'email', u.email, 'headline', u.headline)
