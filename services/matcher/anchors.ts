@@ -54,7 +54,7 @@ function walkLeaves(query: Query, visit: (leaf: LeafText) => void): void {
         walkLeaves(b.filter as Query, visit);
         break;
       case 'function_score':
-        if (b.query) walkLeaves(b.query as Query, visit);
+        if (b.query) walkLeaves(b.query, visit);
         break;
       case 'boosting':
         walkLeaves(b.positive as Query, visit);
@@ -107,7 +107,7 @@ function anchorOfClause(type: string, body: Record<string, unknown>, tokensOf: T
     case 'constant_score':
       return anchorOf(body.filter as Query, tokensOf);
     case 'function_score':
-      return body.query ? anchorOf(body.query as Query, tokensOf) : ANY;
+      return body.query ? anchorOf(body.query, tokensOf) : ANY;
     case 'boosting':
       return anchorOf(body.positive as Query, tokensOf);
     case 'multi_match':
@@ -150,7 +150,8 @@ export function requiredShould(spec: unknown, n: number, hasRequired: boolean): 
   if (spec === undefined || spec === null) return hasRequired ? 0 : 1;
   const clamp = (m: number) => Math.max(0, Math.min(n, m));
   if (typeof spec === 'number') return clamp(spec < 0 ? n + spec : spec);
-  const text = String(spec).trim();
+  if (typeof spec !== 'string') return 1;
+  const text = spec.trim();
   if (text.includes('<')) {
     // "4<80%": up to 4 clauses all are required, above that the spec after '<' applies; conditions may chain.
     let result = n;

@@ -32,7 +32,11 @@ export async function syncSavedSearches(
 ): Promise<{ added: number; removed: number; compiled: number }> {
   const ids = new Set((await db.query<{ id: string }>('SELECT id FROM saved_searches')).map((r) => r.id));
   let removed = 0;
-  for (const id of [...searches.ids()]) if (!ids.has(id)) (searches.remove(id), removed++);
+  for (const id of [...searches.ids()]) {
+    if (ids.has(id)) continue;
+    searches.remove(id);
+    removed++;
+  }
   const added = [...ids].filter((id) => !searches.has(id));
   let compiled = 0;
   for (let start = 0; start < added.length; start += 5000) {
