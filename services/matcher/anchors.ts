@@ -72,13 +72,13 @@ function textsOfLeaf(type: string, body: Record<string, unknown>): LeafText[] {
     return (body.fields as string[]).map((f) => ({ field: fieldName(f), text: body.query as string }));
   }
   if (type === 'match' || type === 'match_phrase') {
-    const [[field, spec]] = Object.entries(body) as [string, unknown][];
+    const [[field, spec]] = Object.entries<unknown>(body);
     const options = typeof spec === 'object' && spec !== null ? (spec as Record<string, unknown>) : { query: spec };
     if (options.fuzziness !== undefined || typeof options.query !== 'string') return [];
     return [{ field, text: options.query }];
   }
   if (type === 'term') {
-    const [[field, spec]] = Object.entries(body) as [string, unknown][];
+    const [[field, spec]] = Object.entries<unknown>(body);
     const value = typeof spec === 'object' && spec !== null ? (spec as { value: unknown }).value : spec;
     return [{ field, text: String(value), term: true }];
   }
