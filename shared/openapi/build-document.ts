@@ -83,6 +83,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Jobs: 'Browse, search and read job postings (no key), create, edit and close them (a recruiter key) and apply to them (an applicant key).',
   Recruiters: "A recruiter's view of their organizations' postings and their applications (a recruiter key).",
   Applications: "An applicant's own applications: list and withdraw them (the applicant's key).",
+  Webhooks:
+    'Signed webhooks (Standard Webhooks): subscribe a URL to events, rotate its secret, send a test event and read the deliveries (any key; application and job events need a recruiter key).',
   Organizations: 'The organizations whose ids browse, search and create take (no key).',
   Locations: 'The locations whose ids browse, search and create take (no key).',
   Operations: 'Health, readiness and metrics of the process.',

@@ -14,7 +14,8 @@ export function testWebhookRoute(deps: WriteDeps) {
     summary: 'Send a test event to one of your webhook subscriptions',
     description:
       'Queues a webhook.test event for the subscription and answers the delivery at once (202); the same queue and worker as ' +
-      'every other event send it, signed, retried and logged alike, so GET .../deliveries shows how it went. ' +
+      'every other event send it, signed, retried and logged alike, so GET .../deliveries shows how it went (on a disabled ' +
+      'subscription it fails unsent: enable the subscription first). ' +
       'Checks: a valid key (401 unauthenticated), a subscription of yours (404 not_found, also for a malformed id or another ' +
       "user's subscription). No request body.",
     tags: ['Webhooks'],
