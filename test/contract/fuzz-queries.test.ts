@@ -19,6 +19,8 @@ async function cursorSeeds(target: FuzzTarget, operations: DocumentOperation[]):
   for (const { path, operation } of operations) {
     const parameters = operation.parameters ?? [];
     if (!parameters.some((p) => p.in === 'query' && p.name === 'cursor')) continue;
+    // The fuzzer sends no key, so a keyed operation (a saved search's matches) answers 401 before reading a cursor.
+    if ((operation.security ?? []).length > 0) continue;
     const required = parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=engineer`);
     const query = [...required, 'limit=1'].join('&');
     const answer = await target.send({ method: 'GET', path: `${path}?${query}` });

@@ -9,6 +9,11 @@ import { withdrawApplicationRoute } from './applications/withdraw';
 import { applyRoute } from './apply/apply';
 import { listOrganizationsRoute } from './rpc/list-organizations';
 import { listLocationsRoute } from './rpc/list-locations';
+import { createSavedSearchRoute } from './saved-searches/create';
+import { listSavedSearchesRoute } from './saved-searches/list';
+import { getSavedSearchRoute } from './saved-searches/get';
+import { deleteSavedSearchRoute } from './saved-searches/delete';
+import { savedSearchMatchesRoute } from './saved-searches/matches';
 import { createWebhookRoute } from './webhooks/create';
 import { listWebhooksRoute } from './webhooks/list';
 import { getWebhookRoute } from './webhooks/get';
@@ -30,6 +35,11 @@ export function writeRoutes(deps: WriteDeps): AnyRoute[] {
     withdrawApplicationRoute(deps),
     listOrganizationsRoute(deps),
     listLocationsRoute(deps),
+    createSavedSearchRoute(deps),
+    listSavedSearchesRoute(deps),
+    getSavedSearchRoute(deps),
+    deleteSavedSearchRoute(deps),
+    savedSearchMatchesRoute(deps),
     createWebhookRoute(deps),
     listWebhooksRoute(deps),
     getWebhookRoute(deps),
