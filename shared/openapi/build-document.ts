@@ -85,6 +85,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Applications: "An applicant's own applications: list and withdraw them (the applicant's key).",
   Webhooks:
     'Signed webhooks (Standard Webhooks): subscribe a URL to events, rotate its secret, send a test event and read the deliveries (any key; application and job events need a recruiter key).',
+  'Saved searches': 'Searches kept for a user, whose new matches (jobs that start matching them) are read once each (any key).',
   Organizations: 'The organizations whose ids browse, search and create take (no key).',
   Locations: 'The locations whose ids browse, search and create take (no key).',
   Operations: 'Health, readiness and metrics of the process.',
