@@ -40,15 +40,17 @@ const DELIVERY_COLUMNS = 'id, event_type, status, attempts, created_at, next_att
  * Queues one event about an organization's job for every active subscription to it whose owner is
  * a recruiter and a member of the organization, in one statement (run inside the change's
  * transaction, so the event commits with the change or not at all). Returns how many were queued.
+ * Read from the organization's members (one row each) to their subscriptions, both by index, so
+ * its cost follows the organization's size, not the number of subscriptions.
  */
 export async function enqueueOrganizationEvent(q: Queryable, type: WebhookEvent, organizationId: string, payload: string): Promise<number> {
   const rows = await q.query(
     `INSERT INTO webhook_deliveries (id, subscription_id, event_type, payload)
      SELECT ${NEW_MESSAGE_ID}, s.id, $1, $3
-       FROM webhook_subscriptions s
-       JOIN users u ON u.id = s.user_id AND u.is_recruiter
-      WHERE s.status = 'active' AND $1 = ANY (s.events)
-        AND EXISTS (SELECT 1 FROM organization_memberships m WHERE m.user_id = s.user_id AND m.organization_id = $2)
+       FROM organization_memberships m
+       JOIN users u ON u.id = m.user_id AND u.is_recruiter
+       JOIN webhook_subscriptions s ON s.user_id = m.user_id
+      WHERE m.organization_id = $2 AND s.status = 'active' AND $1 = ANY (s.events)
      RETURNING id`,
     [type, organizationId, payload],
   );
