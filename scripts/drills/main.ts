@@ -7,6 +7,7 @@ import { esOutageWrites } from './es-outage-writes';
 import { postgresOutage } from './postgres-outage';
 import { readInstanceLoss } from './read-instance-loss';
 import { DRILL_SERVICE_PORT } from './services';
+import { webhookReceiverOutage } from './webhook-receiver-outage';
 
 /** Each drill by name, with the first service port of its own (3310..3319). */
 export const DRILLS: Record<string, { run: (ctx: DrillContext) => Promise<DrillResult>; port: number }> = {
@@ -14,6 +15,8 @@ export const DRILLS: Record<string, { run: (ctx: DrillContext) => Promise<DrillR
   'read-instance-loss': { run: readInstanceLoss, port: DRILL_SERVICE_PORT + 2 },
   'es-outage-writes': { run: esOutageWrites, port: DRILL_SERVICE_PORT + 6 },
   'postgres-outage': { run: postgresOutage, port: DRILL_SERVICE_PORT + 7 },
+  // The API on +8, the receiver on +9.
+  'webhook-receiver-outage': { run: webhookReceiverOutage, port: DRILL_SERVICE_PORT + 8 },
 };
 
 const program = new Command('npm run drill --')
@@ -37,7 +40,10 @@ Drills:
   read-instance-loss  kill -9 one of two read instances behind nginx under 8 concurrent readers
   es-outage-writes    stop (SIGSTOP) the whole cluster while creating jobs at 5/s (default 30 s)
   postgres-outage     cut the service's Postgres sessions while creating and applying (default 10 s)
-  all                 the four, one after the other
+  webhook-receiver-outage
+                      a webhook receiver down (connections refused) while events are produced at 2/s
+                      (default 300 s); every event delivered after it returns, none lost
+  all                 the five, one after the other
 
 The cluster is stopped at the end unless it was running before or --keep-cluster is given.
 Exit status 0 when every drill passed, 1 when one failed, 2 on a usage error.`,

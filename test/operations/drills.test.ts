@@ -61,6 +61,22 @@ describe('failure drills (npm run drill)', function () {
     expect(reads.with_retry_after).to.equal(reads.statuses['503']);
   });
 
+  it('webhook-receiver-outage: the receiver down while events are produced: every event delivered after it returns, none lost, repeats under the same webhook-id', async () => {
+    const result = await drill('webhook-receiver-outage', { phaseSeconds: 2, faultSeconds: 8 });
+    expect(result).to.include({
+      failed: 0,
+      lost: 0,
+      failed_deliveries: 0,
+      pending_deliveries: 0,
+      bad_signatures: 0,
+      duplicates_with_same_webhook_id: true,
+    });
+    expect(result.events_produced).to.be.greaterThan(10);
+    expect(result.events_produced).to.equal(result.api_events);
+    expect(result.delivered).to.equal(result.events_produced);
+    expect(result.retried_deliveries, 'events of the outage were retried').to.be.greaterThan(0);
+  });
+
   it('postgres-outage (through the CLI: npm run drill -- postgres-outage --json): clean 503s, recovery without restart, nothing half-written', async () => {
     const { stdout } = await run(
       process.execPath,
