@@ -8,6 +8,14 @@ import type { SimilarJobsQuery, SimilarJobsResult } from '../../shared/schemas/s
 import type { ListLocationsRequest, ListLocationsResponse } from '../../shared/schemas/location';
 import type { ListOrganizationsRequest, ListOrganizationsResponse } from '../../shared/schemas/organization';
 import type { MyApplicationList, MyApplicationsQuery } from '../../shared/schemas/recruiter-jobs';
+import type {
+  SavedSearch,
+  SavedSearchCreateRequest,
+  SavedSearchList,
+  SavedSearchListQuery,
+  SavedSearchMatches,
+  SavedSearchMatchesQuery,
+} from '../../shared/schemas/saved-search';
 
 type Json<T> = { content: { 'application/json': T } };
 
@@ -28,6 +36,7 @@ type CallWithBody<Params, Body, Data> = { parameters: Params; requestBody: Json<
 type ToolQuery<T> = { [K in keyof T]?: T[K] | string[] };
 
 type JobPath = { path: { job_id: string } };
+type SavedSearchPath = { path: { saved_search_id: string } };
 
 /**
  * The operations the MCP tools call, typed from the TypeBox schemas the routes validate and
@@ -48,4 +57,12 @@ export interface ApiPaths {
   '/agents/applications/{application_id}/withdraw': { post: Call<{ path: { application_id: string } }, MyApplication> };
   '/organization.v1.OrganizationService/List': { post: CallWithBody<object, ListOrganizationsRequest, ListOrganizationsResponse> };
   '/location.v1.LocationService/List': { post: CallWithBody<object, ListLocationsRequest, ListLocationsResponse> };
+  '/agents/saved-searches': {
+    get: Call<{ query?: ToolQuery<SavedSearchListQuery> }, SavedSearchList>;
+    post: CallWithBody<object, SavedSearchCreateRequest, SavedSearch>;
+  };
+  '/agents/saved-searches/{saved_search_id}': { get: Call<SavedSearchPath, SavedSearch>; delete: Call<SavedSearchPath, never> };
+  '/agents/saved-searches/{saved_search_id}/matches': {
+    get: Call<SavedSearchPath & { query?: ToolQuery<SavedSearchMatchesQuery> }, SavedSearchMatches>;
+  };
 }

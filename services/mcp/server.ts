@@ -12,6 +12,7 @@ import { TOOLS } from './tools';
 const INSTRUCTIONS =
   'Find jobs with search_jobs (keywords) or browse_jobs (newest, by filters); both answer compact pages with a next_cursor to page on. ' +
   'Read one posting in full with get_job; resolve organization and location names to ids with list_organizations and list_locations. ' +
+  'To be told of new jobs rather than search again, save_search once and call get_new_matches later: it returns each new match once. ' +
   'apply_to_job and create_job act for the owner of the API key this server was given.';
 
 /** The tools/list answer: the same for every request, while /mcp makes a server per request, so built once. */

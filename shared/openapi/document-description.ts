@@ -66,7 +66,8 @@ service; nothing is sent to any other service.
 **Agents**: the same operations are tools of an MCP server (Model Context Protocol, Streamable
 HTTP) at \`POST /mcp\` on this base URL: \`search_jobs\`, \`browse_jobs\`, \`get_job\`, \`similar_jobs\`,
 \`list_organizations\`, \`list_locations\`, \`apply_to_job\`, \`list_my_applications\`,
-\`withdraw_application\`, \`create_job\`, \`update_job\` and \`close_job\`. Send the key in
+\`withdraw_application\`, \`save_search\`, \`list_saved_searches\`, \`get_new_matches\`,
+\`delete_saved_search\`, \`create_job\`, \`update_job\` and \`close_job\`. Send the key in
 \`x-api-key\` or \`Authorization: Bearer\`; reads need none. Its pages are compact (chosen fields and a
 description \`snippet\`); errors are tool results with \`isError\` and this document's error object.
 

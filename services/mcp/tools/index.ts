@@ -11,6 +11,10 @@ import { updateJobTool } from './update-job';
 import { closeJobTool } from './close-job';
 import { listMyApplicationsTool } from './list-my-applications';
 import { withdrawApplicationTool } from './withdraw-application';
+import { saveSearchTool } from './save-search';
+import { listSavedSearchesTool } from './list-saved-searches';
+import { getNewMatchesTool } from './get-new-matches';
+import { deleteSavedSearchTool } from './delete-saved-search';
 
 /** Every tool of the server, in the order tools/list shows them: finding, reading, acting. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -23,6 +27,10 @@ export const TOOLS: readonly ToolDefinition[] = [
   applyToJobTool,
   listMyApplicationsTool,
   withdrawApplicationTool,
+  saveSearchTool,
+  listSavedSearchesTool,
+  getNewMatchesTool,
+  deleteSavedSearchTool,
   createJobTool,
   updateJobTool,
   closeJobTool,
