@@ -29,6 +29,7 @@ const BENCHMARKS: Record<BenchmarkName, () => Promise<Benchmark>> = {
   relevance: async () => (await import('./relevance')).relevance,
   'scale-out': async () => (await import('./scale-out')).scaleOut,
   embedding: async () => (await import('./embedding')).embedding,
+  alerts: async () => (await import('./alerts')).alerts,
 };
 
 const log = (message: string) => console.error(`[bench] ${message}`);

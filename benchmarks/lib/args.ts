@@ -12,6 +12,7 @@ export const BENCHMARK_NAMES = [
   'relevance',
   'scale-out',
   'embedding',
+  'alerts',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
 /**
@@ -21,7 +22,7 @@ export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
  * runs the model over thousands of postings.
  */
 export const DEFAULT_BENCHMARKS: readonly BenchmarkName[] = BENCHMARK_NAMES.filter(
-  (n) => n !== 'scale' && n !== 'relevance' && n !== 'scale-out' && n !== 'embedding',
+  (n) => n !== 'scale' && n !== 'relevance' && n !== 'scale-out' && n !== 'embedding' && n !== 'alerts',
 );
 
 /** Settings of one `npm run bench` invocation. */
@@ -44,6 +45,10 @@ export interface BenchOptions {
   scenarios: string[];
   /** relevance: an earlier run's --json output, whose product rankings are scored again with today's judgments. */
   previous: string | undefined;
+  /** alerts: saved searches, and the jobs created per minute for how many minutes. */
+  savedSearches: number;
+  rate: number;
+  minutes: number;
 }
 
 /** What `npm run bench -- --help` prints after the options: the benchmarks and how to run them. */
@@ -102,6 +107,13 @@ Benchmarks (default: all but scale, relevance, scale-out and embedding, in this 
                       vectors, on the product's index and on one-segment copies under hnsw,
                       int8_hnsw, int4_hnsw and bbq_hnsw, at several num_candidates.
                       EMBEDDER_BATCH_SIZE and EMBEDDING_THREADS apply.
+  alerts              only when named: --jobs generated jobs and --saved-searches saved searches
+                      (2 000 with a job.matched webhook to a local receiver), then --rate jobs a
+                      minute for --minutes through POST /agents/jobs, with the indexer, the
+                      saved-search matcher and the webhook worker in process: p50/p95 from each
+                      create to its last match committed and its last webhook received, against
+                      the create's own round trip; then 400 saved searches checked by brute force
+                      (each run as a search over the new jobs): missed and wrong matches
 
 Benchmarks use their own databases and index aliases (jla_bench_*); Elasticsearch is started
 with scripts/elasticsearch.sh when no node answers (or ELASTICSEARCH_URL is used) and stopped
@@ -155,6 +167,9 @@ function benchCommand(io: { out: (s: string) => void; err: (s: string) => void }
       300,
     )
     .option('--creates <n>', 'timed creates for time-to-searchable', wholeNumber(1), 100)
+    .option('--saved-searches <n>', 'alerts: saved searches matched against every new job', wholeNumber(1), 100_000)
+    .option('--rate <n>', 'alerts: jobs created per minute', wholeNumber(1), 1000)
+    .option('--minutes <n>', 'alerts: minutes of creating jobs', wholeNumber(1), 3)
     .option('--batch-size <n>', 'jobs per batch for the imports (import-rate, scale) and the raw baselines', wholeNumber(1), 1000)
     .option('--json', 'print the results as JSON on stdout (progress stays on stderr)')
     .option('--keep', 'keep the benchmark databases and indices (jla_bench_*) afterwards')
@@ -203,6 +218,9 @@ export function parseBenchArgs(
       reuse?: boolean;
       scenario?: string[];
       previous?: string;
+      savedSearches: number;
+      rate: number;
+      minutes: number;
     }>();
     // Run in the canonical order whatever order they were named in, each once.
     const names = named === undefined || named.length === 0 ? [...DEFAULT_BENCHMARKS] : BENCHMARK_NAMES.filter((n) => named.includes(n));
@@ -229,6 +247,9 @@ export function parseBenchArgs(
         reuse: values.reuse === true,
         scenarios,
         previous: values.previous,
+        savedSearches: values.savedSearches,
+        rate: values.rate,
+        minutes: values.minutes,
       },
     };
   } catch (err) {

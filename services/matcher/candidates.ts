@@ -14,6 +14,10 @@ export class SearchCandidates {
     return this.byId.size;
   }
 
+  get anyCount(): number {
+    return this.anyTerm.size;
+  }
+
   has(id: string): boolean {
     return this.byId.has(id);
   }

@@ -34,6 +34,19 @@ export interface MatchPass {
   deliveries: number;
   /** Milliseconds from the oldest matched job's change to its matches being committed. */
   oldestLagMs?: number;
+  /** Milliseconds of each step: loading saved searches, reading the jobs and their terms, asking Elasticsearch, recording. */
+  ms?: Record<MatchStep, number>;
+}
+
+type MatchStep = 'sync' | 'read' | 'evaluate' | 'record';
+
+/** Sums over the passes since start, for logs and the alerts benchmark. */
+export interface MatcherTotals {
+  passes: number;
+  jobs: number;
+  candidates: number;
+  recorded: number;
+  ms: Record<MatchStep, number>;
 }
 
 /** Seconds before a job not yet indexed at its version is looked at again, by attempts so far. */
@@ -53,6 +66,7 @@ export class SavedSearchMatcher {
   private readonly analysis: FieldAnalysis;
   private loop: Promise<void> | undefined;
   private stopping = new AbortController();
+  readonly totals: MatcherTotals = { passes: 0, jobs: 0, candidates: 0, recorded: 0, ms: { sync: 0, read: 0, evaluate: 0, record: 0 } };
 
   constructor(
     private readonly deps: MatcherDeps,
@@ -62,45 +76,74 @@ export class SavedSearchMatcher {
     this.analysis = new FieldAnalysis(deps.search, deps.index);
   }
 
+  /** Loads and compiles the saved searches not known yet (a pass does it too; a start may do it ahead). */
+  async sync(): Promise<{ added: number; removed: number; compiled: number }> {
+    return syncSavedSearches(this.deps.db, this.searches, { knownWords: this.knownWords, analysis: this.analysis }, this.deps.logger);
+  }
+
+  /** Saved searches every job is a candidate for (no anchor terms). */
+  get anyCount(): number {
+    return this.searches.anyCount;
+  }
+
   /** One pass over up to batchSize queued jobs. */
   async pass(): Promise<MatchPass> {
     const { db, search, index } = this.deps;
     const rows = await claimQueuedJobs(db, this.options.batchSize);
     if (rows.length === 0) return { claimed: 0, matchedJobs: 0, candidates: 0, recorded: 0, deliveries: 0 };
-    await syncSavedSearches(db, this.searches, { knownWords: this.knownWords, analysis: this.analysis }, this.deps.logger);
+    const ms: Record<MatchStep, number> = { sync: 0, read: 0, evaluate: 0, record: 0 };
+    let mark = performance.now();
+    const lap = (step: MatchStep) => {
+      const now = performance.now();
+      ms[step] += now - mark;
+      mark = now;
+    };
+    await this.sync();
+    lap('sync');
     const jobIds = [...new Set(rows.map((r) => r.jobId))];
     const indexed = await indexedJobs(search, index, jobIds);
     const ready = rows.filter((r) => (indexed.get(r.jobId)?.version ?? 0) >= r.version);
     const waiting = rows.filter((r) => !ready.includes(r));
     for (const [attempts, ids] of groupBy(waiting, (r) => notIndexedDelay(r.attempts))) await releaseQueuedJobs(db, ids, attempts);
     const readyJobs = [...new Set(ready.map((r) => r.jobId))];
-    const { matches, candidates } = readyJobs.length > 0 ? await this.match(readyJobs, ready) : { matches: [], candidates: 0 };
+    const { matches, candidates } = readyJobs.length > 0 ? await this.match(readyJobs, ready, lap) : { matches: [], candidates: 0 };
     const resolved = matches.map((m) => ({ savedSearchId: m.savedSearchId, job: indexed.get(m.jobId)! }));
     const outcome = await recordMatches(
       db,
       resolved,
       ready.map((r) => r.id),
     );
+    lap('record');
     const oldest = ready.reduce<Date | undefined>((min, r) => (!min || r.queuedAt < min ? r.queuedAt : min), undefined);
+    const t = this.totals;
+    t.passes++;
+    t.jobs += readyJobs.length;
+    t.candidates += candidates;
+    t.recorded += outcome.recorded;
+    for (const step of Object.keys(ms) as MatchStep[]) t.ms[step] += ms[step];
     return {
       claimed: rows.length,
       matchedJobs: readyJobs.length,
       candidates,
       ...outcome,
       ...(oldest ? { oldestLagMs: Date.now() - oldest.getTime() } : {}),
+      ms,
     };
   }
 
   private async match(
     jobIds: string[],
     rows: readonly QueuedJob[],
+    lap: (step: MatchStep) => void,
   ): Promise<{ matches: { savedSearchId: string; jobId: string }[]; candidates: number }> {
     const { search, index } = this.deps;
     const terms = await jobTerms(search, index, jobIds, this.searches.fields());
     const candidateIds = new Set<string>();
     for (const id of jobIds) for (const searchId of this.searches.candidatesFor(terms.get(id) ?? [])) candidateIds.add(searchId);
     const candidates = [...candidateIds].map((id) => this.searches.get(id) as KnownSearch);
+    lap('read');
     const matched = await matchingJobs(search, index, jobIds, candidates);
+    lap('evaluate');
     // A saved search's matches are the jobs changed after it was saved.
     const changedAt = new Map<string, Date>();
     for (const r of rows) if (!changedAt.has(r.jobId) || r.queuedAt > changedAt.get(r.jobId)!) changedAt.set(r.jobId, r.queuedAt);

@@ -44,14 +44,21 @@ export async function syncSavedSearches(
       'SELECT id, user_id, params, match_query, anchors, created_at FROM saved_searches WHERE id = ANY($1::uuid[])',
       [added.slice(start, start + 5000)],
     );
+    const fresh: { id: string; query: unknown; anchors: string[] | null }[] = [];
     for (const row of rows) {
       let { match_query: query, anchors } = row;
       if (query === null) {
         ({ query, anchors } = await compileRow(row, context, logger));
-        await db.query('UPDATE saved_searches SET match_query = $2, anchors = $3 WHERE id = $1', [row.id, query, JSON.stringify(anchors)]);
-        compiled++;
+        fresh.push({ id: row.id, query, anchors });
       }
       searches.add({ id: row.id, userId: row.user_id, query, anchor: anchorFromStore(anchors), createdAt: row.created_at } as KnownSearch);
+    }
+    if (fresh.length > 0) {
+      await db.query(
+        'UPDATE saved_searches s SET match_query = c.q, anchors = c.a FROM unnest($1::uuid[], $2::jsonb[], $3::jsonb[]) AS c(id, q, a) WHERE s.id = c.id',
+        [fresh.map((f) => f.id), fresh.map((f) => JSON.stringify(f.query)), fresh.map((f) => JSON.stringify(f.anchors))],
+      );
+      compiled += fresh.length;
     }
   }
   return { added: added.length, removed, compiled };
