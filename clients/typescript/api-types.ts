@@ -229,6 +229,222 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your saved searches
+         * @description The saved searches of the user who owns the API key, newest first, each with how many of its matches are not read yet (`new_matches`) and where to read them (`matches_url`). Numbered pages, as your other lists. Checks: a valid key (401 unauthenticated), valid parameters (400 invalid_request).
+         */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /**
+         * Save a search
+         * @description Keeps a search (q, its filters and mode, as GET /agents/jobs/search takes them) for the user who owns the API key. From then on, the jobs that start matching it (new jobs, and edited jobs that now match) are collected as its matches, each once, and GET /agents/saved-searches/{saved_search_id}/matches reads those not read yet; webhooks can announce them (job.matched). Checks, in this order: a valid key (401 unauthenticated), a JSON body (415 unsupported_media_type) of at most 256 KiB (413 payload_too_large) that matches the schema and whose parameters the search accepts, by the search's own rules (400 invalid_request, each problem in `details`, e.g. `params.q`), then the number you keep: at most 100 per user (409 limit_reached; delete one first). Saving the same name and parameters again answers the saved search you already have (200), so a retried request never makes a second one.
+         */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/saved-searches/{saved_search_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of your saved searches
+         * @description One of your saved searches, with how many of its matches are not read yet. Checks: a valid key (401 unauthenticated), a saved search of yours (404 not_found, also for another user's or a malformed id).
+         */
+        get: operations["getSavedSearch"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your saved searches
+         * @description Deletes one of your saved searches with its matches, and the webhook subscriptions made for it: no match of it is collected or announced any more, and it no longer counts against your limit. Checks: a valid key (401 unauthenticated), a saved search of yours (404 not_found, also for another user's, a malformed id, or one deleted already). No request body.
+         */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/saved-searches/{saved_search_id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the new matches of a saved search
+         * @description The jobs that started matching one of your saved searches since your last read, oldest match first, each job as GET /agents/jobs/{job_id} shows it now (one closed or expired since it matched is still listed, with is_active false). A job is a match of a saved search once: it is not listed again when it is edited and still matches. Without `cursor`, the read starts after your read position, the server's record of what you have read; with `cursor` (a `next_cursor` you kept), after that cursor. Every answer moves your read position past the matches it holds, in the same transaction, and gives `next_cursor`, which points after them (or where it started, when none was new), and `has_more`, true when more follow at once. So polling without a cursor gives each match once, with no repeats and none missed, across restarts of either side; an answer lost on the way (a crash, a timeout) has moved the read position all the same, so an agent that must not lose one keeps each next_cursor and asks with it: asking again with a cursor re-reads from there, as often as needed. Matches are numbered in the order they are found and a number is never taken back, so reading after a number can skip none. Checks: a valid key (401 unauthenticated), valid parameters (400 invalid_request), a saved search of yours (404 not_found, also for another user's or a malformed id), a cursor this API gave for this saved search (400 invalid_request, with a hint).
+         */
+        get: operations["listSavedSearchMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your webhook subscriptions
+         * @description The webhook subscriptions of the user who owns the API key, in the order they were made, without their secrets. Checks: a valid key (401 unauthenticated), valid parameters (400 invalid_request).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to events (webhook)
+         * @description Events are POSTed to the URL as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) with the `secret` of this answer, which is shown here only: keep it now (POST .../rotate-secret makes a new one). Checks, in this order: a valid key (401 unauthenticated), a JSON body that matches the schema (400 invalid_request: an unknown event, an event listed twice, saved_search_id without job.matched), recruiter events (application.created, application.withdrawn, job.closed) only with a recruiter key (403 forbidden), saved_search_id one of your saved searches (400 invalid_request), a URL this service may send to (400 webhook_url_refused: https only unless the operator allows http; a host that resolves to a loopback, private, link-local or metadata address is refused), fewer subscriptions than the per-user limit (409 limit_reached). job.matched without saved_search_id reports the matches of all your saved searches, those saved later included.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of your webhook subscriptions
+         * @description The subscription, without its secret (shown only when created or rotated). Checks: a valid key (401 unauthenticated), a subscription of yours (404 not_found, also for a malformed id or another user's subscription).
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your webhook subscriptions
+         * @description Deletes the subscription with its deliveries: nothing more is sent to it, pending retries included. Checks: a valid key (401 unauthenticated), a subscription of yours (404 not_found, also for a malformed id, another user's subscription, or one deleted already).
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret of one of your webhook subscriptions
+         * @description Makes a new signing secret and answers it, this once. Until previous_secret_expires_at (24 hours here) deliveries carry two signatures in webhook-signature, one by each secret, so a receiver can switch to the new secret at its own pace; a secret rotated out before is dropped at once. Checks: a valid key (401 unauthenticated), a subscription of yours (404 not_found, also for a malformed id or another user's subscription). No request body.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to one of your webhook subscriptions
+         * @description Queues a webhook.test event for the subscription and answers the delivery at once (202); the same queue and worker as every other event send it, signed, retried and logged alike, so GET .../deliveries shows how it went (on a disabled subscription it fails unsent: enable the subscription first). Checks: a valid key (401 unauthenticated), a subscription of yours (404 not_found, also for a malformed id or another user's subscription). No request body.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/webhooks/{webhook_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable one of your webhook subscriptions
+         * @description Makes a disabled subscription active again (a receiver that answered 410 Gone disables its subscription): events that happen from now on are sent to it. Enabling an active subscription answers it unchanged. Checks: a valid key (401 unauthenticated), a subscription of yours (404 not_found, also for a malformed id or another user's subscription). No request body.
+         */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/webhooks/{webhook_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable one of your webhook subscriptions
+         * @description Pauses the subscription: no event is queued for it until POST .../enable (events meanwhile are not sent later). Disabling a disabled subscription answers it unchanged. Checks: a valid key (401 unauthenticated), a subscription of yours (404 not_found, also for a malformed id or another user's subscription). No request body.
+         */
+        post: operations["disableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the deliveries of one of your webhook subscriptions
+         * @description The events queued for the subscription, newest first, each with its body, its state (pending, delivered, failed) and every attempt (when, the status that came back or what went wrong, how long it took). `status` narrows the list. Checks: a valid key (401 unauthenticated), a subscription of yours (404 not_found, also for a malformed id or another user's subscription), valid parameters (400 invalid_request).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -1078,6 +1294,257 @@ export interface components {
         };
         ListLocationsResponse: {
             locations: components["schemas"]["Location"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description The search, as GET /agents/jobs/search takes it: q and any of its filters and mode, with the same values and rules. Values are written as in the query string: a list filter is one comma-separated string ("full_time,contract"), remote is "true" or "false". The parameters are checked as the search checks them, so a search that could not run is refused here (400). Paging, sort, fields, facets, snippet and exclude_ids are not part of a saved search.
+         * @example {
+         *       "q": "data engineer",
+         *       "location_ids": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+         *       "job_types": "full_time,contract"
+         *     }
+         */
+        SavedSearchParams: {
+            /** @description search words; trimmed, then 1 to 200 characters */
+            q: string;
+            /** @description comma-separated job types of spec 2.5 (full_time, part_time, contract, internship, freelance, volunteer); values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+            job_types?: string;
+            /** @description comma-separated location ids (UUIDs, from POST /location.v1.LocationService/List); values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+            location_ids?: string;
+            /** @description comma-separated organization ids (UUIDs, from POST /organization.v1.OrganizationService/List); values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+            organization_ids?: string;
+            /** @description comma-separated experience levels, matched case-insensitively; values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+            experiences?: string;
+            /** @description comma-separated skills, matched case-insensitively; values are trimmed, empty ones dropped, at most 20; a job matches when it has any of them */
+            skills?: string;
+            /**
+             * @description comma-separated workplace types of the job's location (onsite, hybrid, remote); a job matches when it has any of them
+             * @example remote,hybrid
+             */
+            workplace_types?: string;
+            /**
+             * @description true: only jobs worked remotely; false: only jobs worked on site or hybrid (the location decides)
+             * @enum {string}
+             */
+            remote?: "true" | "false";
+            /**
+             * @description only jobs that pay at least this much a year (their upper bound, annualised: 2 080 hours, 260 days, 52 weeks or 12 months a year), in `currency`, which it requires: amounts are never converted between currencies. Jobs whose salary states no amount are left out.
+             * @example 60000
+             */
+            salary_min?: number;
+            /**
+             * @description ISO 4217 code (e.g. GBP, EUR): only jobs whose structured salary is in this currency
+             * @example GBP
+             */
+            currency?: string;
+            /**
+             * @description keyword (default): jobs that have the words, ranked as described above. semantic: the active jobs whose meaning is nearest the query, by the sentence-embedding model bge-small-en-v1.5 run in this service: "looking after elderly people in their own homes" finds domiciliary carers, with no word in common; a job indexed moments ago may not have its vector yet and is then found by keyword and hybrid only. hybrid: the keyword and the semantic results fused, so that a job found by either ranks, and one found by both ranks first. In hybrid and semantic modes the filters apply before the ranking, at most the 100 best jobs are ranked, `pagination.total_items` is how many were ranked (total_relation "eq"), facets count those ranked jobs (each facet under every filter, its own included), and pages and cursors end at the 100th: pass the ids seen in `exclude_ids` for more. A query the model cannot read (no letters or digits) is 400 in these modes. Hybrid costs a few milliseconds more than keyword (the model reads the query once; repeated queries are cached).
+             * @enum {string}
+             */
+            mode?: "keyword" | "hybrid" | "semantic";
+        };
+        SavedSearch: {
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            id: string;
+            /** @description the name given; absent when none was */
+            name?: string;
+            params: components["schemas"]["SavedSearchParams"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description matches not read yet: those after your read position, which GET matches_url without a cursor starts from */
+            new_matches: number;
+            /**
+             * Format: uri
+             * @description where its new matches are read: GET /agents/saved-searches/{id}/matches
+             */
+            matches_url: string;
+        };
+        SavedSearchList: {
+            saved_searches: components["schemas"]["SavedSearch"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A job that started matching the saved search, as it is now (as GET /agents/jobs/{job_id} shows it): a job closed or expired since it matched is still listed, with is_active false. */
+        SavedSearchMatch: {
+            /**
+             * Format: date-time
+             * @description when the job was found to match
+             */
+            matched_at: string;
+            job: components["schemas"]["Job"];
+        };
+        SavedSearchMatches: {
+            /** @description oldest match first, each match once */
+            matches: components["schemas"]["SavedSearchMatch"][];
+            /** @description where this answer ended: pass it as `cursor` to read on from here (the next matches, or the same ones again after a crash). Always present; when no match was new it points where the request started. */
+            next_cursor: string;
+            /** @description true when more matches follow at once: ask again with next_cursor */
+            has_more: boolean;
+        };
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/job-board",
+         *       "events": [
+         *         "application.created",
+         *         "application.withdrawn"
+         *       ]
+         *     }
+         */
+        WebhookCreateRequest: {
+            /**
+             * @description where events are POSTed: an https URL (http only where the operator allows it) whose host resolves to public addresses only
+             * @example https://hooks.example.com/job-board
+             */
+            url: string;
+            /**
+             * @description the events to send, each once
+             * @example [
+             *       "application.created",
+             *       "application.withdrawn"
+             *     ]
+             */
+            events: ("job.matched" | "application.created" | "application.withdrawn" | "job.closed")[];
+            /**
+             * Format: uuid
+             * @description with job.matched: only the matches of this saved search of yours; absent: the matches of all your saved searches, including those saved later
+             */
+            saved_search_id?: string;
+        };
+        WebhookSubscriptionWithSecret: {
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            id: string;
+            /** @description where events are POSTed */
+            url: string;
+            /** @description the events sent to it */
+            events: ("job.matched" | "application.created" | "application.withdrawn" | "job.closed")[];
+            /** @description the saved search whose matches job.matched reports; null: all your saved searches */
+            saved_search_id: string | null;
+            /**
+             * @description active, or disabled (the receiver answered 410 Gone); POST .../enable makes it active again
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /** @description why it was disabled; null while active */
+            disabled_reason: string | null;
+            /** @description after a rotation, until when the previous secret still signs (each delivery carries a signature by each); null: one secret signs */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description when it was created
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description when it last changed (rotation, enabling, disabling)
+             */
+            updated_at: string;
+            /** @description the signing secret (Standard Webhooks, whsec_ and base64): verify each delivery with it. Shown in this answer only; keep it now */
+            secret: string;
+        };
+        WebhookSubscription: {
+            /**
+             * Format: uuid
+             * @description UUID in canonical text form
+             * @example 3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70
+             */
+            id: string;
+            /** @description where events are POSTed */
+            url: string;
+            /** @description the events sent to it */
+            events: ("job.matched" | "application.created" | "application.withdrawn" | "job.closed")[];
+            /** @description the saved search whose matches job.matched reports; null: all your saved searches */
+            saved_search_id: string | null;
+            /**
+             * @description active, or disabled (the receiver answered 410 Gone); POST .../enable makes it active again
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /** @description why it was disabled; null while active */
+            disabled_reason: string | null;
+            /** @description after a rotation, until when the previous secret still signs (each delivery carries a signature by each); null: one secret signs */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description when it was created
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description when it last changed (rotation, enabling, disabling)
+             */
+            updated_at: string;
+        };
+        WebhookSubscriptionList: {
+            webhooks: components["schemas"]["WebhookSubscription"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        WebhookDeliveryAttempt: {
+            /** @description its number, from 1 */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description when it was sent
+             */
+            attempted_at: string;
+            /** @description the receiver's HTTP status; null when none came (timeout, refused address, connection error) */
+            response_status: number | null;
+            /** @description what went wrong; null for a 2xx */
+            error: string | null;
+            /** @description how long it took */
+            duration_ms: number;
+        };
+        WebhookDelivery: {
+            /** @description the message id, sent as the webhook-id header on every attempt (drop a delivery whose id you have seen) */
+            id: string;
+            /**
+             * @description the event
+             * @enum {string}
+             */
+            event_type: "job.matched" | "application.created" | "application.withdrawn" | "job.closed" | "webhook.test";
+            /**
+             * @description pending (to be attempted at next_attempt_at), delivered (a 2xx came back), failed (no more attempts)
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            /** @description attempts made so far */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description when the event was queued
+             */
+            created_at: string;
+            /** @description when the next attempt is due; null unless pending */
+            next_attempt_at: string | null;
+            /** @description when a 2xx came back; null until then */
+            delivered_at: string | null;
+            /** @description what went wrong in the last failed attempt */
+            last_error: string | null;
+            /** @description the JSON body sent (the exact bytes signed are the same JSON) */
+            payload: {
+                /** @description the event, as event_type */
+                type: string;
+                /**
+                 * Format: date-time
+                 * @description when the event happened
+                 */
+                timestamp: string;
+                /** @description the event's data (see the Webhooks section of the API guide) */
+                data: unknown;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description every attempt, first first */
+            attempt_log: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
             pagination: components["schemas"]["Pagination"];
         };
         Health: {
@@ -3603,6 +4070,2230 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: {
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your saved searches, newest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "saved_searches": [
+                     *         {
+                     *           "id": "8c4f2a1e-6d3b-4e7a-9f10-2b3c4d5e6f71",
+                     *           "name": "Data engineering in Berlin",
+                     *           "params": {
+                     *             "q": "data engineer",
+                     *             "location_ids": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *             "job_types": "full_time,contract",
+                     *             "mode": "hybrid"
+                     *           },
+                     *           "created_at": "2026-11-25T08:00:00.000Z",
+                     *           "new_matches": 3,
+                     *           "matches_url": "https://api.example.com/agents/saved-searches/8c4f2a1e-6d3b-4e7a-9f10-2b3c4d5e6f71/matches"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description your name for it, 1 to 200 characters after trimming; blank or null counts as none
+                     * @example Data engineering in Berlin
+                     */
+                    name?: string;
+                    params: components["schemas"]["SavedSearchParams"];
+                };
+            };
+        };
+        responses: {
+            /** @description You had saved the same name and parameters already: that saved search */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description URL of the saved search */
+                    Location: string;
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c4f2a1e-6d3b-4e7a-9f10-2b3c4d5e6f71",
+                     *       "name": "Data engineering in Berlin",
+                     *       "params": {
+                     *         "q": "data engineer",
+                     *         "location_ids": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *         "job_types": "full_time,contract",
+                     *         "mode": "hybrid"
+                     *       },
+                     *       "created_at": "2026-11-25T08:00:00.000Z",
+                     *       "new_matches": 3,
+                     *       "matches_url": "https://api.example.com/agents/saved-searches/8c4f2a1e-6d3b-4e7a-9f10-2b3c4d5e6f71/matches"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description The search was saved */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description URL of the saved search */
+                    Location: string;
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c4f2a1e-6d3b-4e7a-9f10-2b3c4d5e6f71",
+                     *       "name": "Data engineering in Berlin",
+                     *       "params": {
+                     *         "q": "data engineer",
+                     *         "location_ids": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *         "job_types": "full_time,contract",
+                     *         "mode": "hybrid"
+                     *       },
+                     *       "created_at": "2026-11-25T08:00:00.000Z",
+                     *       "new_matches": 0,
+                     *       "matches_url": "https://api.example.com/agents/saved-searches/8c4f2a1e-6d3b-4e7a-9f10-2b3c4d5e6f71/matches"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `limit_reached`: the user already keeps as many saved searches or webhook subscriptions as allowed (details give the limit); delete one first */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "limit_reached";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 256 KiB */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not sent as JSON (application/json or another application/*+json type), or in a Content-Encoding other than gzip, deflate or br */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description saved search id (UUID); a malformed id answers 404 not_found */
+                saved_search_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved search */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c4f2a1e-6d3b-4e7a-9f10-2b3c4d5e6f71",
+                     *       "name": "Data engineering in Berlin",
+                     *       "params": {
+                     *         "q": "data engineer",
+                     *         "location_ids": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *         "job_types": "full_time,contract",
+                     *         "mode": "hybrid"
+                     *       },
+                     *       "created_at": "2026-11-25T08:00:00.000Z",
+                     *       "new_matches": 3,
+                     *       "matches_url": "https://api.example.com/agents/saved-searches/8c4f2a1e-6d3b-4e7a-9f10-2b3c4d5e6f71/matches"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description saved search id (UUID); a malformed id answers 404 not_found */
+                saved_search_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listSavedSearchMatches: {
+        parameters: {
+            query?: {
+                /** @description the `next_cursor` of an earlier answer for this saved search, unchanged: the matches after the last one that answer held (again, if you read them before). Absent: the matches after your read position (every answer moves it past what it held). */
+                cursor?: string;
+                /** @description matches per answer */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description saved search id (UUID); a malformed id answers 404 not_found */
+                saved_search_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next matches, oldest first (none when nothing new matched) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description no-store: each answer moves the read position, so no cache may answer in its place */
+                    "Cache-Control": "no-store";
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "matches": [
+                     *         {
+                     *           "matched_at": "2026-11-25T09:12:03.000Z",
+                     *           "job": {
+                     *             "id": "3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70",
+                     *             "title": "Data Engineer",
+                     *             "description": "Build the pipelines behind our search.",
+                     *             "organization": "Acme",
+                     *             "location": "Berlin",
+                     *             "type": "full_time",
+                     *             "salary": "€70,000 - €85,000 a year",
+                     *             "skills": [
+                     *               "Python",
+                     *               "Spark"
+                     *             ],
+                     *             "organization_id": "5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *             "location_id": "6b2e3d4c-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *             "tags": [],
+                     *             "responsibilities": [],
+                     *             "is_active": true,
+                     *             "created_at": "2026-11-25T09:12:00.000Z",
+                     *             "updated_at": "2026-11-25T09:12:00.000Z",
+                     *             "salary_min": 70000,
+                     *             "salary_max": 85000,
+                     *             "salary_currency": "EUR",
+                     *             "salary_period": "year",
+                     *             "workplace_type": "hybrid",
+                     *             "is_remote": false
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJzIjoiOGM0ZjJhMWUtNmQzYi00ZTdhLTlmMTAtMmIzYzRkNWU2ZjcxIiwibiI6IjcifQ",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedSearchMatches"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your subscriptions */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "8c1f2e3d-4b5a-4c6d-9e7f-0a1b2c3d4e5f",
+                     *           "url": "https://hooks.example.com/job-board",
+                     *           "events": [
+                     *             "application.created",
+                     *             "application.withdrawn"
+                     *           ],
+                     *           "saved_search_id": null,
+                     *           "status": "active",
+                     *           "disabled_reason": null,
+                     *           "previous_secret_expires_at": null,
+                     *           "created_at": "2026-11-27T09:00:00.000Z",
+                     *           "updated_at": "2026-11-27T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSubscriptionList"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription, with its signing secret (shown this once) */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description URL of the subscription */
+                    Location: string;
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f2e3d-4b5a-4c6d-9e7f-0a1b2c3d4e5f",
+                     *       "url": "https://hooks.example.com/job-board",
+                     *       "events": [
+                     *         "application.created",
+                     *         "application.withdrawn"
+                     *       ],
+                     *       "saved_search_id": null,
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-27T09:00:00.000Z",
+                     *       "updated_at": "2026-11-27T09:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSubscriptionWithSecret"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field); `webhook_url_refused`: a webhook URL this service will not call: not https (unless the operator allows http), or its host resolves to a loopback, private, link-local or metadata address */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request" | "webhook_url_refused";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `forbidden`: the key's user may not do this (not a recruiter, or not a member of the organization) */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `limit_reached`: the user already keeps as many saved searches or webhook subscriptions as allowed (details give the limit); delete one first */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "limit_reached";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 256 KiB */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not sent as JSON (application/json or another application/*+json type), or in a Content-Encoding other than gzip, deflate or br */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description webhook subscription id (UUID); a malformed or unknown id answers 404 not_found */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f2e3d-4b5a-4c6d-9e7f-0a1b2c3d4e5f",
+                     *       "url": "https://hooks.example.com/job-board",
+                     *       "events": [
+                     *         "application.created",
+                     *         "application.withdrawn"
+                     *       ],
+                     *       "saved_search_id": null,
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-27T09:00:00.000Z",
+                     *       "updated_at": "2026-11-27T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook subscription id (UUID); a malformed or unknown id answers 404 not_found */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook subscription id (UUID); a malformed or unknown id answers 404 not_found */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription with its new secret (shown this once) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f2e3d-4b5a-4c6d-9e7f-0a1b2c3d4e5f",
+                     *       "url": "https://hooks.example.com/job-board",
+                     *       "events": [
+                     *         "application.created",
+                     *         "application.withdrawn"
+                     *       ],
+                     *       "saved_search_id": null,
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": "2026-11-28T12:00:00.000Z",
+                     *       "created_at": "2026-11-27T09:00:00.000Z",
+                     *       "updated_at": "2026-11-27T12:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSubscriptionWithSecret"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook subscription id (UUID); a malformed or unknown id answers 404 not_found */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event, queued */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "msg_2KWPC0dQ8hVvJ1r5mX3tYb7nE9a",
+                     *       "event_type": "webhook.test",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "created_at": "2026-11-27T09:01:00.000Z",
+                     *       "next_attempt_at": "2026-11-27T09:01:00.000Z",
+                     *       "delivered_at": null,
+                     *       "last_error": null,
+                     *       "payload": {
+                     *         "type": "webhook.test",
+                     *         "timestamp": "2026-11-27T09:01:00.000Z",
+                     *         "data": {
+                     *           "subscription_id": "8c1f2e3d-4b5a-4c6d-9e7f-0a1b2c3d4e5f",
+                     *           "message": "A test event from the Job Listing Agent API: if its signature verifies, this endpoint is ready."
+                     *         }
+                     *       },
+                     *       "attempt_log": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook subscription id (UUID); a malformed or unknown id answers 404 not_found */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, active */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f2e3d-4b5a-4c6d-9e7f-0a1b2c3d4e5f",
+                     *       "url": "https://hooks.example.com/job-board",
+                     *       "events": [
+                     *         "application.created",
+                     *         "application.withdrawn"
+                     *       ],
+                     *       "saved_search_id": null,
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-27T09:00:00.000Z",
+                     *       "updated_at": "2026-11-27T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    disableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook subscription id (UUID); a malformed or unknown id answers 404 not_found */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, disabled */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f2e3d-4b5a-4c6d-9e7f-0a1b2c3d4e5f",
+                     *       "url": "https://hooks.example.com/job-board",
+                     *       "events": [
+                     *         "application.created",
+                     *         "application.withdrawn"
+                     *       ],
+                     *       "saved_search_id": null,
+                     *       "status": "disabled",
+                     *       "disabled_reason": "disabled by its owner",
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-27T09:00:00.000Z",
+                     *       "updated_at": "2026-11-27T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal`: an unexpected failure; report the x-request-id */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: a dependency (Postgres or Elasticsearch) does not answer; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description only deliveries in this state */
+                status?: "pending" | "delivered" | "failed";
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of earlier answers: when one still matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description webhook subscription id (UUID); a malformed or unknown id answers 404 not_found */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries, newest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "msg_2KWPBgLlAfxdpx2AI54pPJ85f4W",
+                     *           "event_type": "application.created",
+                     *           "status": "delivered",
+                     *           "attempts": 2,
+                     *           "created_at": "2026-11-27T10:15:00.000Z",
+                     *           "next_attempt_at": null,
+                     *           "delivered_at": "2026-11-27T10:15:05.412Z",
+                     *           "last_error": "the receiver answered 503",
+                     *           "payload": {
+                     *             "type": "application.created",
+                     *             "timestamp": "2026-11-27T10:15:00.000Z",
+                     *             "data": {
+                     *               "application_id": "9b2d4e1f-3c5a-4f6b-8d7e-1a2b3c4d5e6f",
+                     *               "job_id": "3f0e7c1a-8b9d-4c2e-9f1a-2b3c4d5e6f70",
+                     *               "job_title": "Senior Backend Engineer",
+                     *               "organization_id": "5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *               "status": "submitted",
+                     *               "applicant": {
+                     *                 "user_id": "7d6c5b4a-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+                     *                 "name": "Ada Lovelace"
+                     *               },
+                     *               "created_at": "2026-11-27T10:15:00.000Z",
+                     *               "updated_at": "2026-11-27T10:15:00.000Z"
+                     *             }
+                     *           },
+                     *           "attempt_log": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "attempted_at": "2026-11-27T10:15:00.120Z",
+                     *               "response_status": 503,
+                     *               "error": "the receiver answered 503",
+                     *               "duration_ms": 84
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "attempted_at": "2026-11-27T10:15:05.330Z",
+                     *               "response_status": 200,
+                     *               "error": null,
+                     *               "duration_ms": 82
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Not Modified, only to a request that sent If-None-Match: the content still matches one of its ETags, so the answer has no body (use the copy you hold; generated clients see no data and no error, only the status). A request without If-None-Match never gets it. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request is malformed: unknown or bad parameters, a body that is not JSON or breaks the schema (`details` names each field) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_request";
+                    };
+                };
+            };
+            /** @description `unauthenticated`: the x-api-key header is missing, unknown or revoked (on /metrics: the bearer token is missing or wrong) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthenticated";
+                    };
+                };
+            };
+            /** @description `not_found`: no job with this id (also for a malformed id), no application of yours with this id, or no such route */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
                     };
                 };
             };
