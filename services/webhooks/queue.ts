@@ -63,8 +63,10 @@ export async function recordAttempt(db: Database, delivery: ClaimedDelivery, att
   await db.transaction(async (client) => {
     const q = queryableClient(client);
     await q.query(
+      // A delivery deleted meanwhile (its subscription was) has nothing left to record.
       `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, response_status, error, duration_ms)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+       SELECT $1::text, $2::int, $3::int, $4::text, $5::int WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1)
+       ON CONFLICT DO NOTHING`,
       [
         delivery.id,
         delivery.attempt,
