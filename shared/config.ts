@@ -51,6 +51,9 @@ export interface Config {
   pgPoolMax: number;
   /** Run the outbox indexer inside the write process. */
   runIndexer: boolean;
+  /** Run the saved-search matcher and the webhook delivery worker inside the write process (issue 31). */
+  runMatcher: boolean;
+  runWebhookWorker: boolean;
   indexerBatchSize: number;
   indexerPollMs: number;
   /** Requests per minute per client address (reads) and per API key (writes); 0 disables. */
@@ -199,6 +202,8 @@ export const Settings = Type.Object({
     description: 'time a client has to send its whole request, body included',
   }),
   RUN_INDEXER: Type.Boolean({ default: true, description: 'run the outbox indexer inside the write process' }),
+  RUN_MATCHER: Type.Boolean({ default: true, description: 'run the saved-search matcher inside the write process' }),
+  RUN_WEBHOOK_WORKER: Type.Boolean({ default: true, description: 'run the webhook delivery worker inside the write process' }),
   INDEXER_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 10_000, default: 500, description: 'outbox rows per bulk request' }),
   INDEXER_POLL_MS: Type.Integer({ minimum: 10, default: 250, description: 'how often an idle indexer looks for work' }),
   READ_RATE_LIMIT_PER_MINUTE: Type.Integer({
@@ -347,6 +352,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgConnectTimeoutMs: s.PG_CONNECT_TIMEOUT_MS,
     pgPoolMax: s.PG_POOL_MAX,
     runIndexer: s.RUN_INDEXER,
+    runMatcher: s.RUN_MATCHER,
+    runWebhookWorker: s.RUN_WEBHOOK_WORKER,
     indexerBatchSize: s.INDEXER_BATCH_SIZE,
     indexerPollMs: s.INDEXER_POLL_MS,
     readRateLimitPerMinute: s.READ_RATE_LIMIT_PER_MINUTE,

@@ -67,6 +67,8 @@ describe('loadConfig (the schema and env-schema)', () => {
       pgConnectTimeoutMs: 3000,
       pgPoolMax: 10,
       runIndexer: true,
+      runMatcher: true,
+      runWebhookWorker: true,
       indexerBatchSize: 500,
       indexerPollMs: 250,
       readRateLimitPerMinute: 0,

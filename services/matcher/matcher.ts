@@ -100,6 +100,15 @@ export class SavedSearchMatcher {
     };
     await this.sync();
     lap('sync');
+    // No saved search: nothing to match, and nothing to ask of Elasticsearch (which may be down).
+    if (this.searches.size === 0) {
+      await recordMatches(
+        db,
+        [],
+        rows.map((r) => r.id),
+      );
+      return { claimed: rows.length, matchedJobs: 0, candidates: 0, recorded: 0, deliveries: 0 };
+    }
     const jobIds = [...new Set(rows.map((r) => r.jobId))];
     const indexed = await indexedJobs(search, index, jobIds);
     const ready = rows.filter((r) => (indexed.get(r.jobId)?.version ?? 0) >= r.version);
