@@ -61,22 +61,30 @@ export const SavedSearchCreateRequest = Type.Object(
 );
 export type SavedSearchCreateRequest = Static<typeof SavedSearchCreateRequest>;
 
+/** What a string Postgres cannot store (jsonb and text refuse U+0000) is told. */
+const NUL_PROBLEM = 'must not contain the NUL character (U+0000), which cannot be stored';
+
 /**
  * Trims the name and the parameters' strings in place, and drops a blank or null name and null
- * parameters (they count as absent). Run before the schema check; it finds nothing of its own.
+ * parameters (they count as absent). Run before the schema check; returns what the schema cannot
+ * say: a NUL character, valid JSON that Postgres refuses.
  */
 export function prepareSavedSearchCreate(body: Record<string, unknown>): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
   if (typeof body.name === 'string') body.name = body.name.trim();
   if (body.name === '' || body.name === null) delete body.name;
+  if (typeof body.name === 'string' && body.name.includes('\u0000')) problems.push({ field: 'name', message: NUL_PROBLEM });
   const params = body.params;
   if (typeof params === 'object' && params !== null && !Array.isArray(params)) {
     const record = params as Record<string, unknown>;
     for (const [key, value] of Object.entries(record)) {
       if (value === null) delete record[key];
-      else if (typeof value === 'string') record[key] = value.trim();
+      if (typeof value !== 'string') continue;
+      record[key] = value.trim();
+      if (value.includes('\u0000')) problems.push({ field: `params.${key}`, message: NUL_PROBLEM });
     }
   }
-  return [];
+  return problems;
 }
 
 /** A saved search as the API answers it. */
@@ -101,8 +109,14 @@ export const SavedSearchIdParam = Type.Object({
   saved_search_id: Type.String({ description: 'saved search id (UUID); a malformed id answers 404 not_found' }),
 });
 
+/** Deepest page of GET /agents/saved-searches: past SAVED_SEARCH_LIMIT's bound every page is empty, and the offset stays a number Postgres takes. */
+const MAX_SAVED_SEARCH_PAGE = 100_000;
+
 /** Query of GET /agents/saved-searches: numbered pages, newest first, as the caller's other lists. */
-export const SavedSearchListQuery = Type.Object({ ...OwnListPaging }, { additionalProperties: false });
+export const SavedSearchListQuery = Type.Object(
+  { ...OwnListPaging, page: Type.Integer({ ...OwnListPaging.page, maximum: MAX_SAVED_SEARCH_PAGE }) },
+  { additionalProperties: false },
+);
 export type SavedSearchListQuery = Static<typeof SavedSearchListQuery>;
 
 /** Response of GET /agents/saved-searches. */

@@ -135,6 +135,8 @@ describe('saved searches', () => {
         [{ name: 'no params' }, 'params', /required/],
         [{ params: { q: 'nurse' }, alert: true }, 'alert', /not a known field/],
         [{ name: 'x'.repeat(201), params: { q: 'nurse' } }, 'name', /at most 200/],
+        [{ name: 'a\u0000b', params: { q: 'nurse' } }, 'name', /U\+0000/],
+        [{ params: { q: 'nurse\u0000' } }, 'params.q', /U\+0000/],
       ];
       for (const [body, field, message] of cases) {
         const res = await save(key, body);
@@ -188,6 +190,7 @@ describe('saved searches', () => {
       expect(second.body.pagination).to.deep.equal({ current_page: 2, total_pages: 2, total_items: 3 });
       expect((await list(key, { limit: 0 })).status).to.equal(400);
       expect((await list(key, { sort: 'name' })).status).to.equal(400);
+      expect((await list(key, { page: '99999999999999999999' })).status).to.equal(400);
       expect((await app().get(PATH)).status).to.equal(401);
       expect((await list(await newKey())).body).to.deep.equal({
         saved_searches: [],
