@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createWriteApp } from '../../../../services/write';
+import { SavedSearchMatcher } from '../../../matcher';
+import { createWriteApp } from '../../index';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../../test/support/context';
 import { createApiKey, createJob, createUser } from '../../../../test/support/factories';
 import { httpClient } from '../../../../test/support/http';
@@ -378,5 +379,52 @@ describe('saved searches', () => {
       );
       expect(count).to.equal(0);
     });
+  });
+});
+
+describe('saved searches with the matcher', function () {
+  this.timeout(30_000);
+
+  it('reads the matches the matcher records for jobs posted after the search was saved, each once', async () => {
+    await resetDatabase();
+    await resetIndex();
+    const world = await recruiterWorld();
+    const key = world.keys.applicant;
+    const before = await postJob(world, { title: 'Data Engineer' });
+    const id = (await save(key, { params: { q: 'data engineer' } }).expect(201)).body.id;
+    const matcher = new SavedSearchMatcher(
+      { db: testDb(), search: testSearch(), index: testConfig().indexAlias, logger: testLogger },
+      { batchSize: 100, pollMs: 20 },
+    );
+    const drain = async () => {
+      while ((await matcher.pass()).claimed > 0);
+    };
+    await drain();
+    expect((await matches(key, id)).body.matches, 'a job posted before the search was saved').to.deep.equal([]);
+    const first = await postJob(world, { title: 'Senior Data Engineer' });
+    await postJob(world, { title: 'Staff Nurse' });
+    const second = await postJob(world, { title: 'Data Engineer', skills: ['Spark'] });
+    await drain();
+    expect((await get(key, id)).body.new_matches).to.equal(2);
+    const read = await matches(key, id);
+    expect(jobIds(read.body)).to.deep.equal([first.id, second.id]);
+    expect(read.body.matches[0].job).to.deep.equal((await readApp().get(`/agents/jobs/${first.id}`).expect(200)).body);
+    // An edit of a job that matched already is no new match; an edit that makes an old job match is one.
+    await app()
+      .patch(`/agents/jobs/${first.id}`)
+      .set('x-api-key', world.keys.recruiter)
+      .set('content-type', 'application/merge-patch+json')
+      .send({ description: 'Pipelines in Spark.' })
+      .expect(200);
+    await drain();
+    expect(jobIds((await matches(key, id)).body)).to.deep.equal([]);
+    await app()
+      .patch(`/agents/jobs/${before.id}`)
+      .set('x-api-key', world.keys.recruiter)
+      .set('content-type', 'application/merge-patch+json')
+      .send({ description: 'Pipelines in Python.' })
+      .expect(200);
+    await drain();
+    expect(jobIds((await matches(key, id)).body)).to.deep.equal([before.id]);
   });
 });
