@@ -107,10 +107,11 @@ export async function webhookReceiverOutage(ctx: DrillContext): Promise<DrillRes
   const schedule = drillRetrySchedule(outageSeconds);
   await cluster.start();
   const world = await createDrillWorld('webhook-receiver-outage', cluster.urls);
-  // The worker's settings are set here, not through WEBHOOK_RETRY_SCHEDULE: the API process
-  // needs only the URL policy (it checks the receiver's URL when it subscribes).
+  // The drill runs the one delivery worker, in this process, with the drill's schedule (set here,
+  // not through WEBHOOK_RETRY_SCHEDULE); the API process runs none (RUN_WEBHOOK_WORKER=false) and
+  // needs only the URL policy, to check the receiver's URL when it subscribes.
   const webhookEnv = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_MS: '100' };
-  const api = await startDrillService('all-in-one', ctx.port, world, webhookEnv);
+  const api = await startDrillService('all-in-one', ctx.port, world, { ...webhookEnv, RUN_WEBHOOK_WORKER: 'false' });
   const receiver = new Receiver(ctx.port + 1);
   const config = { ...loadConfig({ ...world.env, ...webhookEnv }), webhookRetrySchedule: schedule };
   const workerDb = new Database(config);
