@@ -37,7 +37,7 @@ describe('npm run bench (command line)', () => {
     expect(code).to.equal(2);
     expect(stdout).to.equal('');
     expect(stderr).to.equal(
-      'unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out, embedding\n(npm run bench -- --help for usage)\n',
+      'unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out, embedding, alerts\n(npm run bench -- --help for usage)\n',
     );
   });
 });

@@ -99,6 +99,11 @@ describe('loadConfig (the schema and env-schema)', () => {
     });
   });
 
+  it('reads a list of numbers as numbers, and names a bad item', () => {
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5, 30,60' }).webhookRetrySchedule).to.deep.equal([5, 30, 60]);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5,soon' })).to.throw(ConfigError, 'WEBHOOK_RETRY_SCHEDULE');
+  });
+
   it('takes a blank value as unset, and derives BASE_URL from PORT and the node from ES_PORT', () => {
     const config = loadConfig({ PORT: '4000', ES_PORT: '9300', DATABASE_URL: '  ', BASE_URL: '', LOG_LEVEL: ' ' });
     expect(config).to.include({

@@ -17,6 +17,9 @@ describe('npm run bench arguments', () => {
         reuse: false,
         scenarios: [],
         previous: undefined,
+        savedSearches: 100_000,
+        rate: 1000,
+        minutes: 3,
       },
     });
   });
@@ -68,7 +71,7 @@ describe('npm run bench arguments', () => {
       return parsed.ok ? 'ok' : parsed.message;
     };
     expect(message(['read-latancy'])).to.equal(
-      'unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out, embedding',
+      'unknown benchmark "read-latancy"; choose from: read-latency, read-throughput, response-size, time-to-searchable, import-rate, scale, relevance, scale-out, embedding, alerts',
     );
     expect(message(['--jobs', '0'])).to.equal(
       "error: option '--jobs <n>' argument '0' is invalid. It must be a whole number of at least 1.",

@@ -53,10 +53,12 @@ function fromText(setting: TSchema, raw: string): unknown {
       return TRUE.includes(word) ? true : FALSE.includes(word) ? false : raw;
     }
     case 'array':
+      // Each item is read as its own schema says (a list of numbers holds numbers).
       return raw
         .split(',')
         .map((item) => item.trim())
-        .filter(Boolean);
+        .filter(Boolean)
+        .map((item) => fromText(setting.items as TSchema, item));
     default:
       return Array.isArray(setting.enum) ? raw.toLowerCase() : raw;
   }
