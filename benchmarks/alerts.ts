@@ -1,7 +1,8 @@
 /**
  * Alerts (issue 31): saved searches matched as jobs arrive, and their webhooks. A world of
- * --jobs generated jobs and --saved-searches saved searches (generated queries of one to three
- * words from the seed vocabulary, a quarter with filters), some with a job.matched webhook to a
+ * --jobs generated jobs over 300 places and --saved-searches saved searches (a role of the seed
+ * vocabulary, some with its level or a skill; four in five with one or two places, some with a job
+ * type or a level), 2 000 with a job.matched webhook to a
  * local receiver; then jobs are created through POST /agents/jobs at --rate per minute for
  * --minutes, with the write service's outbox indexer, the matcher and the webhook worker running
  * in this process as in production. Per job: from the moment its create is sent to the commit of
@@ -29,6 +30,8 @@ import type { Comparison } from './lib/report';
 import { percentile } from './lib/stats';
 
 const USERS = 1000;
+/** Places jobs are spread over; alerts mostly name one or two (job boards' alerts nearly always have a location). */
+const LOCATIONS = 300;
 const SUBSCRIBED_SEARCHES = 2000;
 const CHECKED_SEARCHES = 400;
 /** The words that name a level in generated titles ("Senior", "Lead"). */
@@ -39,11 +42,11 @@ function savedSearchParams(random: ReturnType<typeof createRandom>, world: Bench
   const family = random.pick(Object.values(ROLE_FAMILIES));
   const role = random.pick(family.roles);
   const roll = random.int(1, 100);
-  // Most alerts name a role, some with its level or a skill; most name a place (a location) too.
+  // Most alerts name a role, some with its level or a skill; four in five name a place (a location) too.
   const q =
     roll <= 60 ? role : roll <= 80 ? `${random.pick(SENIORITY_WORDS)} ${role}` : `${random.pick(family.skills)} ${role.split(' ').at(-1)!}`;
   const params: Record<string, string> = { q };
-  if (random.chance(0.6)) params.location_ids = random.sample(world.locationIds, random.int(1, 2)).join(',');
+  if (random.chance(0.8)) params.location_ids = random.sample(world.locationIds, random.int(1, 2)).join(',');
   if (random.chance(0.3)) params.job_types = random.pick(JOB_TYPES);
   if (random.chance(0.1)) params.experiences = random.pick(EXPERIENCE_LEVELS);
   return params;
@@ -83,7 +86,7 @@ async function startReceiver(): Promise<{
 }
 
 export async function alerts(options: BenchOptions, log: (message: string) => void): Promise<Comparison[]> {
-  const world = await createBenchWorld('jla_bench_alerts');
+  const world = await createBenchWorld('jla_bench_alerts', { organizations: 100, locations: LOCATIONS });
   const random = createRandom(7, 'alerts');
   const logger = createLogger('warn', 'bench-alerts');
   const receiver = await startReceiver();

@@ -89,59 +89,82 @@ function textsOfLeaf(type: string, body: Record<string, unknown>): LeafText[] {
   return [];
 }
 
-/** The anchor of a query, given the terms each of its texts makes (see Anchor). */
-export function anchorOf(query: Query, tokensOf: TokensOf): Anchor {
-  const options = (Object.entries(query as object) as [string, unknown][]).map(([type, body]) =>
-    anchorOfClause(type, body as Record<string, unknown>, tokensOf),
+/**
+ * Necessary conditions of a query, all of which a matching job meets: each is a set of terms of
+ * which the job has at least one. The words of a search give one each, and so does each filter
+ * (its location ids, its job types), so a job is a candidate only when it has a term of every
+ * one: "senior nurse" in Leeds is not checked against a senior engineer in Leeds or a nurse in
+ * York. An empty list knows nothing (every job may match).
+ */
+export type Conditions = readonly ReadonlySet<string>[];
+
+export function conditionsOf(query: Query, tokensOf: TokensOf): Conditions {
+  // Several keys in one container are all required.
+  return (Object.entries(query as object) as [string, unknown][]).flatMap(([type, body]) =>
+    conditionsOfClause(type, body as Record<string, unknown>, tokensOf),
   );
-  // Several keys in one container are all required: any one of them is a necessary condition.
-  return tightest(options);
 }
 
-function anchorOfClause(type: string, body: Record<string, unknown>, tokensOf: TokensOf): Anchor {
+/** The anchor of a query, given the terms each of its texts makes (see Anchor): its tightest condition. */
+export function anchorOf(query: Query, tokensOf: TokensOf): Anchor {
+  return tightest(conditionsOf(query, tokensOf));
+}
+
+function conditionsOfClause(type: string, body: Record<string, unknown>, tokensOf: TokensOf): Conditions {
   switch (type) {
     case 'bool':
-      return anchorOfBool(body, tokensOf);
+      return conditionsOfBool(body, tokensOf);
     case 'dis_max':
-      return union(asArray(body.queries as Query[]).map((child) => anchorOf(child, tokensOf)));
+      return oneOf(asArray(body.queries as Query[]).map((child) => anchorOf(child, tokensOf)));
     case 'constant_score':
-      return anchorOf(body.filter as Query, tokensOf);
+      return conditionsOf(body.filter as Query, tokensOf);
     case 'function_score':
-      return body.query ? anchorOf(body.query, tokensOf) : ANY;
+      return body.query ? conditionsOf(body.query, tokensOf) : [];
     case 'boosting':
-      return anchorOf(body.positive as Query, tokensOf);
+      return conditionsOf(body.positive as Query, tokensOf);
     case 'multi_match':
     case 'match':
     case 'match_phrase':
     case 'term':
     case 'terms': {
       const leaves = textsOfLeaf(type, body);
-      if (leaves.length === 0) return ANY;
+      if (leaves.length === 0) return [];
       const terms = new Set<string>();
       for (const leaf of leaves) {
         const tokens = tokensOf(leaf);
-        if (tokens === undefined) return ANY;
+        if (tokens === undefined) return [];
         for (const token of tokens) terms.add(anchorKey(leaf.field, token));
       }
-      return terms;
+      return [terms];
     }
     default:
-      return ANY;
+      return [];
   }
 }
 
-function anchorOfBool(body: Record<string, unknown>, tokensOf: TokensOf): Anchor {
-  const required = [...asArray(body.must as Query | Query[]), ...asArray(body.filter as Query | Query[])].map((q) => anchorOf(q, tokensOf));
+function conditionsOfBool(body: Record<string, unknown>, tokensOf: TokensOf): Conditions {
+  const required = [...asArray(body.must as Query | Query[]), ...asArray(body.filter as Query | Query[])].flatMap((q) =>
+    conditionsOf(q, tokensOf),
+  );
   const should = asArray(body.should as Query | Query[]).map((q) => anchorOf(q, tokensOf));
   const needed = requiredShould(body.minimum_should_match, should.length, required.length > 0);
-  const options = [...required];
-  if (needed > 0) {
-    // At least `needed` of n should clauses match: among any n - needed + 1 of them, one does.
-    const known = should.filter((a): a is ReadonlySet<string> => a !== ANY).sort((a, b) => a.size - b.size);
-    const take = should.length - needed + 1;
-    if (known.length >= take) options.push(union(known.slice(0, take)));
+  if (needed === 0) return required;
+  // Every should clause required ("4<80%" over up to four words): each one's conditions hold.
+  if (needed === should.length) return [...required, ...asArray(body.should as Query | Query[]).flatMap((q) => conditionsOf(q, tokensOf))];
+  // At least `needed` of n should clauses match: among any n - needed + 1 of them, one does.
+  const known = should.filter((a): a is ReadonlySet<string> => a !== ANY).sort((a, b) => a.size - b.size);
+  const take = should.length - needed + 1;
+  return known.length >= take ? [...required, ...oneOf(known.slice(0, take))] : required;
+}
+
+/** A job matches one of these: the union of their terms, unless one of them knows nothing. */
+function oneOf(anchors: readonly Anchor[]): Conditions {
+  const terms = new Set<string>();
+  for (const anchor of anchors) {
+    if (anchor === ANY) return [];
+    for (const term of anchor) terms.add(term);
   }
-  return tightest(options);
+  return [terms];
 }
 
 /** How many should clauses must match (Elasticsearch's minimum_should_match over n clauses). */
@@ -175,18 +198,17 @@ function simpleRule(rule: string, n: number): number {
   return count < 0 ? n + count : count;
 }
 
-function union(anchors: readonly Anchor[]): Anchor {
-  const terms = new Set<string>();
-  for (const anchor of anchors) {
-    if (anchor === ANY) return ANY;
-    for (const term of anchor) terms.add(term);
-  }
-  return terms;
+/** Of several necessary conditions, the one that lets the fewest jobs through: the smallest set. */
+function tightest(conditions: Conditions): Anchor {
+  let best: Anchor = ANY;
+  for (const condition of conditions) if (best === ANY || condition.size < best.size) best = condition;
+  return best;
 }
 
-/** Of several necessary conditions, the one that lets the fewest jobs through: the smallest set. */
-function tightest(options: readonly Anchor[]): Anchor {
-  let best: Anchor = ANY;
-  for (const option of options) if (option !== ANY && (best === ANY || option.size < best.size)) best = option;
-  return best;
+/** Whether a job with these terms meets every condition. */
+export function meetsAll(conditions: Conditions, terms: ReadonlySet<string>): boolean {
+  return conditions.every((condition) => {
+    for (const term of condition) if (terms.has(term)) return true;
+    return false;
+  });
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ANY, anchorKey, anchorOf, leafTexts, requiredShould, type TokensOf } from './anchors';
+import { ANY, anchorKey, anchorOf, conditionsOf, leafTexts, meetsAll, requiredShould, type TokensOf } from './anchors';
 
 /** Words split on spaces, lowercased, as the word analyzers make them of plain words; a term query's value as it is. */
 const words: TokensOf = ({ text, term }) => (term ? [text] : text.toLowerCase().split(' ').filter(Boolean));
@@ -64,5 +64,27 @@ describe('anchor terms of a saved search (what a job must have one of to match)'
     expect(anchorOf({ constant_score: { filter: mm('chef', ['title']) } }, words)).to.deep.equal(keys(['title', 'chef']));
     expect(anchorOf({ function_score: { query: mm('chef', ['title']) } }, words)).to.deep.equal(keys(['title', 'chef']));
     expect(anchorOf({ bool: { must: [mm('the', ['title']), mm('chef', ['title'])] } }, () => [])).to.deep.equal(new Set());
+  });
+});
+
+describe('necessary conditions of a saved search (every one a matching job meets)', () => {
+  it('keeps one condition per required clause, filters included, and one for enough should clauses', () => {
+    const query = {
+      bool: {
+        must: { bool: { should: [mm('nurse', ['title']), mm('senior', ['title'])], minimum_should_match: '4<80%' } },
+        filter: [{ terms: { location_id: ['leeds', 'york'] } }, { range: { salary_annual_max: { gte: 1 } } }],
+      },
+    };
+    const conditions = conditionsOf(query, words);
+    expect(conditions, 'both words are required (up to four clauses, all)').to.deep.equal([
+      keys(['title', 'nurse']),
+      keys(['title', 'senior']),
+      keys(['location_id', 'leeds'], ['location_id', 'york']),
+    ]);
+    const has = (...pairs: [string, string][]) => meetsAll(conditions, keys(...pairs));
+    expect(has(['title', 'nurse'], ['title', 'senior'], ['location_id', 'york'])).to.equal(true);
+    expect(has(['title', 'nurse'], ['location_id', 'york']), 'senior is required too').to.equal(false);
+    expect(has(['title', 'nurse'], ['title', 'senior'], ['location_id', 'bath']), 'the place filter is a condition too').to.equal(false);
+    expect(meetsAll([], keys()), 'no condition: every job').to.equal(true);
   });
 });

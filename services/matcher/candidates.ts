@@ -1,14 +1,17 @@
-import { ANY } from './anchors';
+import { meetsAll, type Conditions } from './anchors';
 import type { CompiledSearch } from './compile';
 
 /**
- * The saved searches in memory, indexed by their anchor terms: a job's candidates are the
- * searches one of whose terms it has, and those with no anchor (ANY).
+ * The saved searches in memory, indexed by the terms of their tightest condition (./anchors): a
+ * job's candidates are the searches of whose conditions it meets every one; those with no
+ * condition are everyone's.
  */
 export class SearchCandidates {
   private readonly byId = new Map<string, CompiledSearch>();
   private readonly byTerm = new Map<string, Set<string>>();
   private readonly anyTerm = new Set<string>();
+  /** The fields the conditions name (one gone leaves its fields behind, which only costs a field read for nothing). */
+  private readonly fieldsNamed = new Set<string>();
 
   get size(): number {
     return this.byId.size;
@@ -33,36 +36,48 @@ export class SearchCandidates {
   add(search: CompiledSearch): void {
     this.remove(search.id);
     this.byId.set(search.id, search);
-    if (search.anchor === ANY) this.anyTerm.add(search.id);
-    else for (const term of search.anchor) getOrAdd(this.byTerm, term).add(search.id);
+    const anchor = tightestOf(search.conditions);
+    if (anchor === undefined) this.anyTerm.add(search.id);
+    else for (const term of anchor) getOrAdd(this.byTerm, term).add(search.id);
+    for (const condition of search.conditions) for (const term of condition) this.fieldsNamed.add(fieldOf(term));
   }
 
   remove(id: string): void {
     const search = this.byId.get(id);
     if (!search) return;
     this.byId.delete(id);
-    if (search.anchor === ANY) this.anyTerm.delete(id);
-    else
-      for (const term of search.anchor) {
-        const ids = this.byTerm.get(term);
-        ids?.delete(id);
-        if (ids?.size === 0) this.byTerm.delete(term);
-      }
+    const anchor = tightestOf(search.conditions);
+    if (anchor === undefined) {
+      this.anyTerm.delete(id);
+      return;
+    }
+    for (const term of anchor) {
+      const ids = this.byTerm.get(term);
+      ids?.delete(id);
+      if (ids?.size === 0) this.byTerm.delete(term);
+    }
   }
 
-  /** The searches a job with these anchor terms ("field\0term") may match. */
-  candidatesFor(terms: Iterable<string>): Set<string> {
+  /** The searches a job with these terms ("field\u0001term") may match: it meets all their conditions. */
+  candidatesFor(terms: ReadonlySet<string>): Set<string> {
     const found = new Set(this.anyTerm);
-    for (const term of terms) for (const id of this.byTerm.get(term) ?? []) found.add(id);
+    for (const term of terms)
+      for (const id of this.byTerm.get(term) ?? []) if (!found.has(id) && meetsAll(this.byId.get(id)!.conditions, terms)) found.add(id);
     return found;
   }
 
-  /** The fields the anchors name, for the job terms to read. */
+  /** The fields the conditions name, for the job terms to read. */
   fields(): string[] {
-    const fields = new Set<string>();
-    for (const term of this.byTerm.keys()) fields.add(term.slice(0, term.indexOf('\u0001')));
-    return [...fields];
+    return [...this.fieldsNamed];
   }
+}
+
+const fieldOf = (term: string) => term.slice(0, term.indexOf('\u0001'));
+
+function tightestOf(conditions: Conditions): ReadonlySet<string> | undefined {
+  let best: ReadonlySet<string> | undefined;
+  for (const condition of conditions) if (!best || condition.size < best.size) best = condition;
+  return best;
 }
 
 function getOrAdd<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {

@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { buildSearchRequest, queryWords, readSearchParams, type KnownWords } from '../read';
-import { ANY, anchorOf, leafTexts, type Anchor } from './anchors';
+import { conditionsOf, leafTexts, type Conditions } from './anchors';
 import type { FieldAnalysis } from './field-analysis';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -11,7 +11,8 @@ export interface CompiledSearch {
   userId: string;
   /** The search's words and filters (bool must and filter); the clauses that leave out closed jobs are added when it runs (./evaluate). */
   query: Query;
-  anchor: Anchor;
+  /** What a job must have to be worth checking (./anchors); none: every job is. */
+  conditions: Conditions;
 }
 
 /** What compiling needs: the typo policy of the words, as search has it, and the index's analysis. */
@@ -26,15 +27,18 @@ export interface CompileContext {
  * which depends on how many other jobs match), whatever its mode. Its anchor terms come from the
  * same query (./anchors).
  */
-export async function compileSearch(params: Record<string, unknown>, context: CompileContext): Promise<{ query: Query; anchor: Anchor }> {
+export async function compileSearch(
+  params: Record<string, unknown>,
+  context: CompileContext,
+): Promise<{ query: Query; conditions: Conditions }> {
   const search = readSearchParams({ ...params, mode: undefined } as Parameters<typeof readSearchParams>[0]);
   const typos = await context.knownWords.typoPolicy(queryWords(search.q).words);
   const { bool } = buildSearchRequest({ ...search, facets: [] }, typos).query as { bool: estypes.QueryDslBoolQuery };
   const query: Query = { bool: { must: bool.must, filter: bool.filter } };
   await context.analysis.prepare(leafTexts(query));
-  return { query, anchor: anchorOf(query, context.analysis.tokensOf) };
+  return { query, conditions: conditionsOf(query, context.analysis.tokensOf) };
 }
 
-/** Anchors as stored (saved_searches.anchors): the terms, or null for ANY. */
-export const storedAnchor = (anchor: Anchor): string[] | null => (anchor === ANY ? null : [...anchor]);
-export const anchorFromStore = (stored: string[] | null): Anchor => (stored === null ? ANY : new Set(stored));
+/** Conditions as stored (saved_searches.anchors): a list of lists of terms. */
+export const storedConditions = (conditions: Conditions): string[][] => conditions.map((c) => [...c]);
+export const conditionsFromStore = (stored: string[][] | null): Conditions => (stored ?? []).map((c) => new Set(c));

@@ -10,24 +10,27 @@ export interface IndexedJob {
   title: string;
   organization?: string;
   location?: string;
+  /** The whole document, for the scratch index the searches are decided against. */
+  source: Record<string, unknown>;
 }
-
-const JOB_FIELDS = ['id', 'title', 'organization', 'location'];
 
 /**
  * The jobs of these ids as search sees them now (refreshed), with their versions: the matcher
  * waits for the version its queue row names, so it never matches a job's older text.
  */
 export async function indexedJobs(client: Client, index: string, ids: readonly string[]): Promise<Map<string, IndexedJob>> {
-  const answer = await client.search<Omit<IndexedJob, 'version'>>({
+  const answer = await client.search<Record<string, unknown>>({
     index,
     size: ids.length,
     query: { ids: { values: [...ids] } },
     version: true,
-    _source: JOB_FIELDS,
   });
   return new Map(
-    answer.hits.hits.map((hit) => [hit._id as string, { ...(hit._source as Omit<IndexedJob, 'version'>), version: hit._version ?? 0 }]),
+    answer.hits.hits.map((hit) => {
+      const source = hit._source ?? {};
+      const { title, organization, location } = source as { title: string; organization?: string; location?: string };
+      return [hit._id as string, { id: hit._id as string, title, organization, location, version: hit._version ?? 0, source }];
+    }),
   );
 }
 
@@ -64,15 +67,16 @@ export async function jobTerms(
 export const SEARCHES_PER_REQUEST = 2000;
 
 /**
- * Which of these jobs each saved search matches, asked of Elasticsearch in requests of up to
- * SEARCHES_PER_REQUEST searches: the query is the jobs' ids, and a `filters` aggregation runs every
- * search over them, with the ids of the jobs in each bucket. The searches run as filters (no
+ * Which of these documents (ids in `index`) each saved search matches, by the job ids in their
+ * `id` field, asked of Elasticsearch in requests of up to SEARCHES_PER_REQUEST searches: the
+ * query is the documents' ids, and a `filters` aggregation runs every search over them, with
+ * the job ids in each bucket. The searches run as filters (no
  * scoring), with the clauses search adds to leave out closed and expired jobs.
  */
 export async function matchingJobs(
   client: Client,
   index: string,
-  jobIds: readonly string[],
+  docIds: readonly string[],
   searches: readonly CompiledSearch[],
   now = new Date(),
 ): Promise<Map<string, string[]>> {
@@ -85,8 +89,8 @@ export async function matchingJobs(
     const answer = await client.search({
       index,
       size: 0,
-      query: { ids: { values: [...jobIds] } },
-      aggs: { searches: { filters: { filters }, aggs: { jobs: { terms: { field: 'id', size: jobIds.length } } } } },
+      query: { ids: { values: [...docIds] } },
+      aggs: { searches: { filters: { filters }, aggs: { jobs: { terms: { field: 'id', size: docIds.length } } } } },
     });
     const buckets = (
       answer.aggregations?.searches as { buckets: Record<string, { doc_count: number; jobs: { buckets: { key: string }[] } }> }

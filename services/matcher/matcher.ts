@@ -5,6 +5,7 @@ import { KnownWords } from '../read';
 import { SearchCandidates } from './candidates';
 import { indexedJobs, jobTerms, matchingJobs } from './evaluate';
 import { FieldAnalysis } from './field-analysis';
+import { ScratchIndex } from './scratch-index';
 import { recordMatches } from './record-matches';
 import { claimQueuedJobs, releaseQueuedJobs, type QueuedJob } from './queue';
 import { syncSavedSearches, type KnownSearch } from './saved-search-store';
@@ -64,6 +65,7 @@ export class SavedSearchMatcher {
   private readonly searches = new SearchCandidates();
   private readonly knownWords: KnownWords;
   private readonly analysis: FieldAnalysis;
+  private readonly scratch: ScratchIndex;
   private loop: Promise<void> | undefined;
   private stopping = new AbortController();
   readonly totals: MatcherTotals = { passes: 0, jobs: 0, candidates: 0, recorded: 0, ms: { sync: 0, read: 0, evaluate: 0, record: 0 } };
@@ -74,6 +76,7 @@ export class SavedSearchMatcher {
   ) {
     this.knownWords = new KnownWords(deps.search, deps.index);
     this.analysis = new FieldAnalysis(deps.search, deps.index);
+    this.scratch = new ScratchIndex(deps.search, deps.index);
   }
 
   /** Loads and compiles the saved searches not known yet (a pass does it too; a start may do it ahead). */
@@ -115,7 +118,10 @@ export class SavedSearchMatcher {
     const waiting = rows.filter((r) => !ready.includes(r));
     for (const [attempts, ids] of groupBy(waiting, (r) => notIndexedDelay(r.attempts))) await releaseQueuedJobs(db, ids, attempts);
     const readyJobs = [...new Set(ready.map((r) => r.jobId))];
-    const { matches, candidates } = readyJobs.length > 0 ? await this.match(readyJobs, ready, lap) : { matches: [], candidates: 0 };
+    const { matches, candidates } =
+      readyJobs.length > 0
+        ? await this.match(new Map(readyJobs.map((id) => [id, indexed.get(id)!.source])), ready, lap)
+        : { matches: [], candidates: 0 };
     const resolved = matches.map((m) => ({ savedSearchId: m.savedSearchId, job: indexed.get(m.jobId)! }));
     const outcome = await recordMatches(
       db,
@@ -141,19 +147,29 @@ export class SavedSearchMatcher {
   }
 
   private async match(
-    jobIds: string[],
+    docs: ReadonlyMap<string, Record<string, unknown>>,
     rows: readonly QueuedJob[],
     lap: (step: MatchStep) => void,
   ): Promise<{ matches: { savedSearchId: string; jobId: string }[]; candidates: number }> {
-    const { search, index } = this.deps;
-    const terms = await jobTerms(search, index, jobIds, this.searches.fields());
-    const candidateIds = new Set<string>();
-    for (const id of jobIds) for (const searchId of this.searches.candidatesFor(terms.get(id) ?? [])) candidateIds.add(searchId);
-    const candidates = [...candidateIds].map((id) => this.searches.get(id) as KnownSearch);
-    lap('read');
-    const matched = await matchingJobs(search, index, jobIds, candidates);
-    lap('evaluate');
-    // A saved search's matches are the jobs changed after it was saved.
+    const { search } = this.deps;
+    const scratchIds = await this.scratch.load(docs);
+    try {
+      const terms = await jobTerms(search, this.scratch.name, scratchIds, this.searches.fields());
+      const candidateIds = new Set<string>();
+      for (const id of scratchIds)
+        for (const searchId of this.searches.candidatesFor(terms.get(id) ?? new Set())) candidateIds.add(searchId);
+      const candidates = [...candidateIds].map((id) => this.searches.get(id) as KnownSearch);
+      lap('read');
+      const matched = await matchingJobs(search, this.scratch.name, scratchIds, candidates);
+      lap('evaluate');
+      return { matches: this.since(matched, rows), candidates: candidates.length };
+    } finally {
+      await this.scratch.clear(scratchIds);
+    }
+  }
+
+  /** The matches of jobs changed after their saved search was saved. */
+  private since(matched: ReadonlyMap<string, string[]>, rows: readonly QueuedJob[]): { savedSearchId: string; jobId: string }[] {
     const changedAt = new Map<string, Date>();
     for (const r of rows) if (!changedAt.has(r.jobId) || r.queuedAt > changedAt.get(r.jobId)!) changedAt.set(r.jobId, r.queuedAt);
     const matches: { savedSearchId: string; jobId: string }[] = [];
@@ -161,7 +177,7 @@ export class SavedSearchMatcher {
       const savedAt = (this.searches.get(savedSearchId) as KnownSearch).createdAt;
       for (const jobId of jobs) if (changedAt.get(jobId)! >= savedAt) matches.push({ savedSearchId, jobId });
     }
-    return { matches, candidates: candidates.length };
+    return matches;
   }
 
   /** Runs passes in the background until stop(): at once while there is work, every pollMs when idle, with backoff after a failure. */

@@ -1,7 +1,7 @@
 import type { Database } from '../../shared/db/database';
 import { ApiError } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
-import { anchorFromStore, compileSearch, storedAnchor, type CompileContext, type CompiledSearch } from './compile';
+import { compileSearch, conditionsFromStore, storedConditions, type CompileContext, type CompiledSearch } from './compile';
 import type { SearchCandidates } from './candidates';
 
 interface SavedSearchRow {
@@ -9,7 +9,7 @@ interface SavedSearchRow {
   user_id: string;
   params: Record<string, unknown>;
   match_query: CompiledSearch['query'] | null;
-  anchors: string[] | null;
+  anchors: string[][] | null;
   created_at: Date;
 }
 
@@ -44,14 +44,21 @@ export async function syncSavedSearches(
       'SELECT id, user_id, params, match_query, anchors, created_at FROM saved_searches WHERE id = ANY($1::uuid[])',
       [added.slice(start, start + 5000)],
     );
-    const fresh: { id: string; query: unknown; anchors: string[] | null }[] = [];
+    const fresh: { id: string; query: unknown; anchors: string[][] }[] = [];
     for (const row of rows) {
       let { match_query: query, anchors } = row;
       if (query === null) {
-        ({ query, anchors } = await compileRow(row, context, logger));
-        fresh.push({ id: row.id, query, anchors });
+        const compiled = await compileRow(row, context, logger);
+        ({ query, anchors } = compiled);
+        fresh.push({ id: row.id, query, anchors: compiled.anchors });
       }
-      searches.add({ id: row.id, userId: row.user_id, query, anchor: anchorFromStore(anchors), createdAt: row.created_at } as KnownSearch);
+      searches.add({
+        id: row.id,
+        userId: row.user_id,
+        query,
+        conditions: conditionsFromStore(anchors),
+        createdAt: row.created_at,
+      } as KnownSearch);
     }
     if (fresh.length > 0) {
       await db.query(
@@ -66,13 +73,13 @@ export async function syncSavedSearches(
 
 async function compileRow(row: SavedSearchRow, context: CompileContext, logger: Logger) {
   try {
-    const { query, anchor } = await compileSearch(row.params, context);
-    return { query, anchors: storedAnchor(anchor) };
+    const { query, conditions } = await compileSearch(row.params, context);
+    return { query, anchors: storedConditions(conditions) };
   } catch (err) {
     // Elasticsearch down: the pass fails and is tried again. Parameters validated when saved can
     // only be refused here after a change of the search rules: such a search matches nothing, and the log says so.
     if (!(err instanceof ApiError) || err.status >= 500) throw err;
     logger.warn({ err, savedSearchId: row.id }, 'a saved search no longer compiles; it matches nothing');
-    return { query: MATCH_NONE, anchors: [] as string[] };
+    return { query: MATCH_NONE, anchors: [[]] as string[][] };
   }
 }
