@@ -63,8 +63,13 @@ export async function jobTerms(
   return terms;
 }
 
-/** Saved searches per request: each is a filter of one `filters` aggregation, and its bucket lists the jobs it matched. */
-export const SEARCHES_PER_REQUEST = 2000;
+/**
+ * Saved searches per request: each is a filter of one `filters` aggregation, and its bucket lists
+ * the jobs it matched. Elasticsearch accounts a request's parsed queries against its request
+ * circuit breaker (60 % of the heap): 2 000 searches tripped it on a 512 MB node, so a request
+ * the breaker refuses is split in two and each half asked again.
+ */
+export const SEARCHES_PER_REQUEST = 500;
 
 /**
  * Which of these documents (ids in `index`) each saved search matches, by the job ids in their
@@ -82,16 +87,24 @@ export async function matchingJobs(
 ): Promise<Map<string, string[]>> {
   const matched = new Map<string, string[]>();
   const mustNot = inactiveJobs(now);
-  for (let start = 0; start < searches.length; start += SEARCHES_PER_REQUEST) {
-    const chunk = searches.slice(start, start + SEARCHES_PER_REQUEST);
+  const ask = async (chunk: readonly CompiledSearch[]): Promise<void> => {
     const filters: Record<string, estypes.QueryDslQueryContainer> = {};
     for (const search of chunk) filters[search.id] = { bool: { ...(search.query?.bool as estypes.QueryDslBoolQuery), must_not: mustNot } };
-    const answer = await client.search({
-      index,
-      size: 0,
-      query: { ids: { values: [...docIds] } },
-      aggs: { searches: { filters: { filters }, aggs: { jobs: { terms: { field: 'id', size: docIds.length } } } } },
-    });
+    let answer;
+    try {
+      answer = await client.search({
+        index,
+        size: 0,
+        query: { ids: { values: [...docIds] } },
+        aggs: { searches: { filters: { filters }, aggs: { jobs: { terms: { field: 'id', size: docIds.length } } } } },
+      });
+    } catch (err) {
+      if (!isCircuitBreaking(err) || chunk.length === 1) throw err;
+      const half = Math.ceil(chunk.length / 2);
+      await ask(chunk.slice(0, half));
+      await ask(chunk.slice(half));
+      return;
+    }
     const buckets = (
       answer.aggregations?.searches as { buckets: Record<string, { doc_count: number; jobs: { buckets: { key: string }[] } }> }
     ).buckets;
@@ -101,6 +114,15 @@ export async function matchingJobs(
           id,
           bucket.jobs.buckets.map((b) => b.key),
         );
-  }
+  };
+  for (let start = 0; start < searches.length; start += SEARCHES_PER_REQUEST)
+    await ask(searches.slice(start, start + SEARCHES_PER_REQUEST));
   return matched;
+}
+
+/** Elasticsearch refused the request for the memory it would take (429 circuit_breaking_exception). */
+function isCircuitBreaking(err: unknown): boolean {
+  return (
+    (err as { meta?: { statusCode?: number } }).meta?.statusCode === 429 && String((err as Error).message).includes('circuit_breaking')
+  );
 }

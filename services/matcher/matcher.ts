@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Client } from '@elastic/elasticsearch';
 import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logger';
@@ -207,7 +208,11 @@ export class SavedSearchMatcher {
       } catch (err) {
         failures++;
         wait = Math.min(30_000, this.options.pollMs * 2 ** Math.min(failures, 6));
-        this.deps.logger.warn({ err, failures }, 'saved-search matcher pass failed; retrying');
+        // The message only: an Elasticsearch error carries its request, megabytes of saved searches.
+        this.deps.logger.warn(
+          { error: String((err as Error).message).slice(0, 500), failures },
+          'saved-search matcher pass failed; retrying',
+        );
       }
       if (wait > 0) await sleep(wait, this.stopping.signal);
     }
@@ -223,9 +228,7 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, strin
   return groups;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
+/** Waits `ms`, or less when stopped; the timer's listener on the signal goes with it (a long-running loop must not pile them up). */
+async function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  await delay(ms, undefined, { signal }).catch(() => undefined);
 }
