@@ -18,6 +18,7 @@ import { startOutboxIndexer } from '../services/indexer';
 import { SavedSearchMatcher } from '../services/matcher';
 import { buildSearchRequest, KnownWords, queryWords, readSearchParams } from '../services/read';
 import { startWebhookWorker } from '../services/webhooks';
+import { Database } from '../shared/db/database';
 import { createLogger } from '../shared/logger';
 import { createRandom } from '../scripts/seed/random';
 import { EXPERIENCE_LEVELS, LEVELS, ROLE_FAMILIES } from '../scripts/seed/vocabulary';
@@ -96,7 +97,10 @@ export async function alerts(options: BenchOptions, log: (message: string) => vo
     webhookAllowPrivateAddresses: true,
     webhookPollMs: 100,
     matcherPollMs: 200,
+    // The API, the indexer, the matcher and the webhook worker share this process's pool.
+    pgPoolMax: 30,
   };
+  const db = new Database(config);
   try {
     log(`alerts: ${options.jobs} generated jobs already posted`);
     const lines = [...generateJobLines(options.jobs, { organizationIds: world.organizationIds, locationIds: world.locationIds, seed: 3 })];
@@ -107,7 +111,7 @@ export async function alerts(options: BenchOptions, log: (message: string) => vo
         lines.slice(i, i + 1000).map((l) => JSON.parse(l) as never),
       );
     }
-    const indexer = startOutboxIndexer(config, world.db, logger);
+    const indexer = startOutboxIndexer(config, db, logger);
     await indexer.indexer.drainAll();
     await world.db.query('DELETE FROM job_match_queue');
 
@@ -144,7 +148,7 @@ export async function alerts(options: BenchOptions, log: (message: string) => vo
       );
 
     const matcher = new SavedSearchMatcher(
-      { db: world.db, search: world.search, index: config.indexAlias, logger },
+      { db, search: world.search, index: config.indexAlias, logger },
       { batchSize: config.matcherBatchSize, pollMs: config.matcherPollMs },
     );
     const compileStarted = performance.now();
@@ -152,9 +156,9 @@ export async function alerts(options: BenchOptions, log: (message: string) => vo
     const compileSeconds = (performance.now() - compileStarted) / 1000;
     log(`alerts: compiled ${synced.compiled} saved searches in ${compileSeconds.toFixed(1)} s (${matcher.anyCount} match any job's terms)`);
     matcher.start();
-    const webhooks = startWebhookWorker(config, world.db, logger, { concurrency: 16 });
+    const webhooks = startWebhookWorker(config, db, logger);
 
-    const app = createWriteApp({ config, db: world.db, search: world.search, logger });
+    const app = createWriteApp({ config, db, search: world.search, logger });
     const write = await listen(app.app.callback());
     const client = new TimedClient();
     const total = Math.round(options.rate * options.minutes);
@@ -246,6 +250,7 @@ export async function alerts(options: BenchOptions, log: (message: string) => vo
       },
     ];
   } finally {
+    await db.close();
     await receiver.close();
     await world.teardown(options.keep);
   }

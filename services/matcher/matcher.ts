@@ -123,12 +123,13 @@ export class SavedSearchMatcher {
       readyJobs.length > 0
         ? await this.match(new Map(readyJobs.map((id) => [id, indexed.get(id)!.source])), ready, lap)
         : { matches: [], candidates: 0 };
-    const resolved = matches.map((m) => ({ savedSearchId: m.savedSearchId, job: indexed.get(m.jobId)! }));
-    const outcome = await recordMatches(
-      db,
-      resolved,
-      ready.map((r) => r.id),
-    );
+    const outcome = { recorded: 0, deliveries: 0 };
+    for (const part of byJobs(ready, matches)) {
+      const resolved = part.matches.map((m) => ({ savedSearchId: m.savedSearchId, job: indexed.get(m.jobId)! }));
+      const done = await recordMatches(db, resolved, part.queueIds);
+      outcome.recorded += done.recorded;
+      outcome.deliveries += done.deliveries;
+    }
     lap('record');
     const oldest = ready.reduce<Date | undefined>((min, r) => (!min || r.queuedAt < min ? r.queuedAt : min), undefined);
     const t = this.totals;
@@ -217,6 +218,33 @@ export class SavedSearchMatcher {
       if (wait > 0) await sleep(wait, this.stopping.signal);
     }
   }
+}
+
+/**
+ * Matches recorded a few jobs at a time, each part with its jobs' queue rows, so that no
+ * transaction holds thousands of saved searches' locks for long (a job can match hundreds of
+ * searches) and a failure redoes only its own part.
+ */
+export const MATCHES_PER_TRANSACTION = 5000;
+
+function* byJobs(
+  rows: readonly QueuedJob[],
+  matches: readonly { savedSearchId: string; jobId: string }[],
+): Generator<{ matches: { savedSearchId: string; jobId: string }[]; queueIds: string[] }> {
+  const ofJob = new Map<string, { savedSearchId: string; jobId: string }[]>();
+  for (const m of matches) ofJob.set(m.jobId, [...(ofJob.get(m.jobId) ?? []), m]);
+  const rowsOf = new Map<string, string[]>();
+  for (const r of rows) rowsOf.set(r.jobId, [...(rowsOf.get(r.jobId) ?? []), r.id]);
+  let part = { matches: [] as { savedSearchId: string; jobId: string }[], queueIds: [] as string[] };
+  for (const [jobId, queueIds] of rowsOf) {
+    part.matches.push(...(ofJob.get(jobId) ?? []));
+    part.queueIds.push(...queueIds);
+    if (part.matches.length >= MATCHES_PER_TRANSACTION) {
+      yield part;
+      part = { matches: [], queueIds: [] };
+    }
+  }
+  if (part.queueIds.length > 0) yield part;
 }
 
 function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, string[]> {
