@@ -40,7 +40,8 @@ export class FieldAnalysis {
 
   /** Analyzes every leaf text that cannot be worked out locally (and has not been asked before). */
   async prepare(leaves: readonly LeafText[]): Promise<void> {
-    const missing = leaves.filter((leaf) => this.local(leaf) === undefined && !this.asked.has(key(leaf)));
+    // Only text and keyword fields have terms a job's term vectors show (a boolean's or a date's do not): others stay unknown.
+    const missing = leaves.filter((leaf) => KINDS.has(leaf.field) && this.local(leaf) === undefined && !this.asked.has(key(leaf)));
     for (const leaf of uniqueBy(missing, key)) {
       const answer = await this.client.indices.analyze({ index: this.index, field: leaf.field, text: leaf.text });
       this.asked.set(
@@ -51,7 +52,7 @@ export class FieldAnalysis {
   }
 
   /** The tokens of a prepared leaf; undefined for a field the index does not have. */
-  readonly tokensOf: TokensOf = (leaf) => this.local(leaf) ?? this.asked.get(key(leaf));
+  readonly tokensOf: TokensOf = (leaf) => (KINDS.has(leaf.field) ? (this.local(leaf) ?? this.asked.get(key(leaf))) : undefined);
 
   private local({ field, text, term }: LeafText): readonly string[] | undefined {
     const kind = KINDS.get(field);

@@ -28,6 +28,7 @@ describe('saved-search matcher', function () {
   let org: string;
   let leeds: string;
   let york: string;
+  let remote: string;
 
   const indexer = () =>
     new OutboxIndexer({ db: testDb(), search: testSearch(), alias, logger: testLogger }, { batchSize: 100, pollMs: 20 });
@@ -72,6 +73,7 @@ describe('saved-search matcher', function () {
     org = (await createOrganization()).id;
     leeds = (await createLocation({ name: 'Leeds', city: 'Leeds', country_code: 'GB' })).id;
     york = (await createLocation({ name: 'York', city: 'York', country_code: 'GB' })).id;
+    remote = (await createLocation({ name: 'Anywhere', workplace_type: 'remote' })).id;
     userId = (await createUser({ is_recruiter: true, memberOf: [org] })).id;
     otherUser = (await createUser()).id;
   });
@@ -83,6 +85,7 @@ describe('saved-search matcher', function () {
       physioLeeds: { q: 'physiotherapist leeds' },
       typo: { q: 'enginer' },
       chef: { q: 'chef', workplace_types: 'remote' },
+      remoteChef: { q: 'chef', remote: 'true' },
     };
     const ids = Object.fromEntries(await Promise.all(Object.entries(searches).map(async ([k, p]) => [k, await save(p)])));
     const jobs = {
@@ -93,6 +96,7 @@ describe('saved-search matcher', function () {
       physioLeeds: await newJob(JOBS.physio),
       physioYork: await newJob(JOBS.physio, york),
       chef: await newJob(JOBS.chef),
+      remoteChef: await newJob(JOBS.chef, remote),
     };
     await settle();
     await drain();
@@ -102,7 +106,8 @@ describe('saved-search matcher', function () {
       nurse: [jobs.nursePart],
       physioLeeds: [jobs.physioLeeds],
       typo: [jobs.dataEngineer, jobs.seniorDataEngineer],
-      chef: [],
+      chef: [jobs.remoteChef],
+      remoteChef: [jobs.remoteChef],
     };
     for (const [key, params] of Object.entries(searches)) {
       const got = await matchesOf(ids[key]);
