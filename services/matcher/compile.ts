@@ -1,7 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { buildSearchRequest, queryWords, readSearchParams, type KnownWords } from '../read';
 import { conditionsOf, leafTexts, type Conditions } from './anchors';
-import type { FieldAnalysis } from './field-analysis';
+import { isKeywordField, type FieldAnalysis } from './field-analysis';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -13,6 +13,27 @@ export interface CompiledSearch {
   query: Query;
   /** What a job must have to be worth checking (./anchors); none: every job is. */
   conditions: Conditions;
+  /**
+   * When every filter of the search is a term filter on a keyword field, its conditions decide
+   * the filters exactly, and only its words need Elasticsearch: searches with the same words
+   * (in other places, of other job types) are then asked once, under this key.
+   */
+  wordsKey?: string;
+}
+
+/** The words part of a compiled query, and whether its filters are all exact term filters on keyword fields. */
+export function wordsOf(query: Query): { words: Query; key: string } | undefined {
+  const bool = query?.bool ?? {};
+  const filters = Array.isArray(bool.filter) ? bool.filter : bool.filter ? [bool.filter] : [];
+  const exact = filters.every((clause) => {
+    const [[type, body]] = Object.entries(clause as object) as [string, Record<string, unknown>][];
+    if (type !== 'term' && type !== 'terms') return false;
+    const field = Object.keys(body).find((k) => k !== 'boost');
+    return field !== undefined && isKeywordField(field);
+  });
+  if (!exact) return undefined;
+  const words: Query = { bool: { must: bool.must } };
+  return { words, key: JSON.stringify(words) };
 }
 
 /** What compiling needs: the typo policy of the words, as search has it, and the index's analysis. */

@@ -19,6 +19,12 @@ function fieldKinds(properties: Record<string, estypes.MappingProperty>, prefix 
 }
 
 const KINDS = fieldKinds(indexMappings.properties ?? {});
+
+/** Whether a field is a keyword (a term filter on it is met exactly when a job's term vectors show one of its values). */
+export const isKeywordField = (field: string): boolean => {
+  const kind = KINDS.get(field);
+  return kind !== undefined && 'keyword' in kind;
+};
 /** Analyzers whose terms of plain ASCII words are those words lowercased (stop words are kept: a term too many is harmless, see ./anchors). */
 const WORD_ANALYZERS = new Set(['english_text', 'plain_text', 'standard']);
 const PLAIN_WORDS = /^[a-z0-9]+( [a-z0-9]+)*$/;

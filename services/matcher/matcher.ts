@@ -3,7 +3,9 @@ import type { Client } from '@elastic/elasticsearch';
 import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logger';
 import { KnownWords } from '../read';
+import { meetsAll } from './anchors';
 import { SearchCandidates } from './candidates';
+import type { CompiledSearch } from './compile';
 import { indexedJobs, jobTerms, matchingJobs } from './evaluate';
 import { FieldAnalysis } from './field-analysis';
 import { ScratchIndex } from './scratch-index';
@@ -162,12 +164,49 @@ export class SavedSearchMatcher {
         for (const searchId of this.searches.candidatesFor(terms.get(id) ?? new Set())) candidateIds.add(searchId);
       const candidates = [...candidateIds].map((id) => this.searches.get(id) as KnownSearch);
       lap('read');
-      const matched = await matchingJobs(search, this.scratch.name, scratchIds, candidates);
+      const matched = await this.decide(candidates, scratchIds, terms);
       lap('evaluate');
       return { matches: this.since(matched, rows), candidates: candidates.length };
     } finally {
       await this.scratch.clear(scratchIds);
     }
+  }
+
+  /**
+   * Which jobs each candidate matches. Candidates whose filters their conditions decide exactly
+   * (wordsKey) are asked of Elasticsearch once per distinct words, and each keeps the jobs that
+   * meet its conditions (its places, job types); the others are asked one by one.
+   */
+  private async decide(
+    candidates: readonly KnownSearch[],
+    scratchIds: readonly string[],
+    terms: ReadonlyMap<string, ReadonlySet<string>>,
+  ): Promise<Map<string, string[]>> {
+    const byWords = new Map<string, KnownSearch[]>();
+    const alone: CompiledSearch[] = [];
+    for (const c of candidates) {
+      if (c.wordsKey === undefined) alone.push(c);
+      else byWords.set(c.wordsKey, [...(byWords.get(c.wordsKey) ?? []), c]);
+    }
+    const groups = [...byWords].map(([key, searches], i) => ({
+      id: `words:${i}`,
+      searches,
+      query: JSON.parse(key) as CompiledSearch['query'],
+    }));
+    const asked = [...alone, ...groups.map((g) => ({ id: g.id, userId: '', query: g.query, conditions: [] }))];
+    const answered = await matchingJobs(this.deps.search, this.scratch.name, scratchIds, asked);
+    const matched = new Map<string, string[]>();
+    for (const search of alone) if (answered.has(search.id)) matched.set(search.id, answered.get(search.id)!);
+    const termsOfJob = new Map<string, ReadonlySet<string>>();
+    for (const id of scratchIds) termsOfJob.set(id.slice(id.indexOf(':') + 1), terms.get(id) ?? new Set());
+    for (const group of groups) {
+      const jobs = answered.get(group.id) ?? [];
+      for (const search of group.searches) {
+        const own = jobs.filter((job) => meetsAll(search.conditions, termsOfJob.get(job)!));
+        if (own.length > 0) matched.set(search.id, own);
+      }
+    }
+    return matched;
   }
 
   /** The matches of jobs changed after their saved search was saved. */

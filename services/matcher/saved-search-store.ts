@@ -1,7 +1,7 @@
 import type { Database } from '../../shared/db/database';
 import { ApiError } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
-import { compileSearch, conditionsFromStore, storedConditions, type CompileContext, type CompiledSearch } from './compile';
+import { compileSearch, conditionsFromStore, storedConditions, wordsOf, type CompileContext, type CompiledSearch } from './compile';
 import type { SearchCandidates } from './candidates';
 
 interface SavedSearchRow {
@@ -57,6 +57,7 @@ export async function syncSavedSearches(
         userId: row.user_id,
         query,
         conditions: conditionsFromStore(anchors),
+        wordsKey: wordsOf(query)?.key,
         createdAt: row.created_at,
       } as KnownSearch);
     }
