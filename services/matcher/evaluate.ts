@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { inactiveJobs } from '../read';
 import { anchorKey } from './anchors';
@@ -115,8 +116,11 @@ export async function matchingJobs(
           bucket.jobs.buckets.map((b) => b.key),
         );
   };
-  for (let start = 0; start < searches.length; start += SEARCHES_PER_REQUEST)
+  for (let start = 0; start < searches.length; start += SEARCHES_PER_REQUEST) {
     await ask(searches.slice(start, start + SEARCHES_PER_REQUEST));
+    // Building the next request's megabyte of JSON waits for the requests the process serves.
+    await setImmediate();
+  }
   return matched;
 }
 

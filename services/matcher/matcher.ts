@@ -1,4 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import { setImmediate, setTimeout as delay } from 'node:timers/promises';
 import type { Client } from '@elastic/elasticsearch';
 import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logger';
@@ -160,8 +160,11 @@ export class SavedSearchMatcher {
     try {
       const terms = await jobTerms(search, this.scratch.name, scratchIds, this.searches.fields());
       const candidateIds = new Set<string>();
-      for (const id of scratchIds)
+      for (const [i, id] of scratchIds.entries()) {
         for (const searchId of this.searches.candidatesFor(terms.get(id) ?? new Set())) candidateIds.add(searchId);
+        // The write process serves requests beside the matcher: a long pass must not hold its event loop.
+        if (i % 10 === 9) await setImmediate();
+      }
       const candidates = [...candidateIds].map((id) => this.searches.get(id) as KnownSearch);
       lap('read');
       const matched = await this.decide(candidates, scratchIds, terms);
@@ -199,7 +202,8 @@ export class SavedSearchMatcher {
     for (const search of alone) if (answered.has(search.id)) matched.set(search.id, answered.get(search.id)!);
     const termsOfJob = new Map<string, ReadonlySet<string>>();
     for (const id of scratchIds) termsOfJob.set(id.slice(id.indexOf(':') + 1), terms.get(id) ?? new Set());
-    for (const group of groups) {
+    for (const [i, group] of groups.entries()) {
+      if (i % 200 === 199) await setImmediate();
       const jobs = answered.get(group.id) ?? [];
       for (const search of group.searches) {
         const own = jobs.filter((job) => meetsAll(search.conditions, termsOfJob.get(job)!));
