@@ -219,8 +219,9 @@ describe('security headers and CORS (issue 14, item 5)', () => {
         204,
       );
       expect(corsHeaders(allowed)).to.deep.include({ origin: RECRUITER_SITE, credentials: undefined, maxAge: '600' });
-      // Every method of the operations that take a key: create and apply (POST), edit (PATCH), the recruiter's and applicant's lists (GET).
-      expect(list(corsHeaders(allowed).methods)).to.have.members(['post', 'patch', 'get', 'head']);
+      // Every method of the operations that take a key: create and apply (POST), edit (PATCH), the recruiter's and applicant's lists (GET),
+      // deleting a saved search or a webhook subscription (DELETE).
+      expect(list(corsHeaders(allowed).methods)).to.have.members(['post', 'patch', 'get', 'head', 'delete']);
       expect(list(corsHeaders(allowed).headers)).to.include.members(['content-type', 'x-api-key', 'idempotency-key']);
       expect(list(allowed.headers.vary)).to.include('origin');
 
