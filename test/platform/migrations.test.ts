@@ -49,18 +49,24 @@ describe('migrations', () => {
         'job_create_idempotency_keys',
         'job_embeddings',
         'job_index_outbox',
+        'job_match_queue',
         'jobs',
         'locations',
         'organization_memberships',
         'organizations',
         'projects',
         'resumes',
+        'saved_search_matches',
+        'saved_searches',
         'users',
+        'webhook_deliveries',
+        'webhook_delivery_attempts',
+        'webhook_subscriptions',
       ]);
       await migrateDown(url);
       expect(await tables()).to.deep.equal([]);
       await migrateUp(url);
-      expect(await tables()).to.have.length(12);
+      expect(await tables()).to.have.length(18);
     });
   });
 
