@@ -198,12 +198,14 @@ function simpleRule(rule: string, n: number): number {
   return count < 0 ? n + count : count;
 }
 
-/** Of several necessary conditions, the one that lets the fewest jobs through: the smallest set. */
-function tightest(conditions: Conditions): Anchor {
-  let best: Anchor = ANY;
-  for (const condition of conditions) if (best === ANY || condition.size < best.size) best = condition;
+/** Of several necessary conditions, the one that lets the fewest jobs through: the smallest set (none without conditions). */
+export function tightestCondition(conditions: Conditions): ReadonlySet<string> | undefined {
+  let best: ReadonlySet<string> | undefined;
+  for (const condition of conditions) if (!best || condition.size < best.size) best = condition;
   return best;
 }
+
+const tightest = (conditions: Conditions): Anchor => tightestCondition(conditions) ?? ANY;
 
 /** Whether a job with these terms meets every condition. */
 export function meetsAll(conditions: Conditions, terms: ReadonlySet<string>): boolean {

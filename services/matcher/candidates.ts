@@ -1,4 +1,4 @@
-import { meetsAll, type Conditions } from './anchors';
+import { meetsAll, tightestCondition } from './anchors';
 import type { CompiledSearch } from './compile';
 
 /**
@@ -36,7 +36,7 @@ export class SearchCandidates {
   add(search: CompiledSearch): void {
     this.remove(search.id);
     this.byId.set(search.id, search);
-    const anchor = tightestOf(search.conditions);
+    const anchor = tightestCondition(search.conditions);
     if (anchor === undefined) this.anyTerm.add(search.id);
     else for (const term of anchor) getOrAdd(this.byTerm, term).add(search.id);
     for (const condition of search.conditions) for (const term of condition) this.fieldsNamed.add(fieldOf(term));
@@ -46,7 +46,7 @@ export class SearchCandidates {
     const search = this.byId.get(id);
     if (!search) return;
     this.byId.delete(id);
-    const anchor = tightestOf(search.conditions);
+    const anchor = tightestCondition(search.conditions);
     if (anchor === undefined) {
       this.anyTerm.delete(id);
       return;
@@ -73,12 +73,6 @@ export class SearchCandidates {
 }
 
 const fieldOf = (term: string) => term.slice(0, term.indexOf('\u0001'));
-
-function tightestOf(conditions: Conditions): ReadonlySet<string> | undefined {
-  let best: ReadonlySet<string> | undefined;
-  for (const condition of conditions) if (!best || condition.size < best.size) best = condition;
-  return best;
-}
 
 function getOrAdd<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
   let set = map.get(key);

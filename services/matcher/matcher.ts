@@ -290,12 +290,10 @@ function* byJobs(
   if (part.queueIds.length > 0) yield part;
 }
 
-function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, string[]> {
+/** The ids of queue rows, by a key of each row. */
+function groupBy<K>(rows: readonly QueuedJob[], keyOf: (row: QueuedJob) => K): Map<K, string[]> {
   const groups = new Map<K, string[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    groups.set(key, [...(groups.get(key) ?? []), (item as { id: string }).id]);
-  }
+  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row.id]);
   return groups;
 }
 

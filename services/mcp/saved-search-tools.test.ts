@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
 import { createAllInOneApp } from '../all-in-one';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../test/support/context';
-import { createJob } from '../../test/support/factories';
+import { createJob, recordMatch } from '../../test/support/factories';
 import { recruiterWorld, type RecruiterWorld } from '../../test/support/manage-fixtures';
 
 /** The structured answer of a tool call, in the shape the test reads. */
@@ -18,22 +18,6 @@ const errorOf = (result: CallToolResult) => {
 };
 const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-
-/** Records a match as the matcher does: numbered under the saved search row's lock, in one transaction. */
-async function recordMatch(savedSearchId: string, jobId: string): Promise<void> {
-  await testDb().transaction(async (client) => {
-    const {
-      rows: [{ match_seq }],
-    } = await client.query<{ match_seq: string }>(
-      `UPDATE saved_searches SET match_seq = match_seq + 1 WHERE id = $1 RETURNING match_seq::text`,
-      [savedSearchId],
-    );
-    await client.query(
-      `INSERT INTO saved_search_matches (saved_search_id, seq, job_id, job_version) SELECT $1, $2, id, version FROM jobs WHERE id = $3`,
-      [savedSearchId, match_seq, jobId],
-    );
-  });
-}
 
 type Matches = { matches: { matched_at: string; job: Record<string, unknown> }[]; next_cursor: string; has_more: boolean };
 

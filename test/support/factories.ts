@@ -143,3 +143,23 @@ export async function createJob(fields: Partial<JobFields> & Pick<JobFields, 'or
   );
   return row;
 }
+
+/**
+ * Records that a job matches a saved search, as the matcher does: the next number is taken under
+ * the saved search row's lock (UPDATE ... RETURNING) and the match inserted in the same transaction.
+ */
+export async function recordMatch(savedSearchId: string, jobId: string): Promise<number> {
+  return testDb().transaction(async (client) => {
+    const {
+      rows: [{ match_seq }],
+    } = await client.query<{ match_seq: string }>(
+      `UPDATE saved_searches SET match_seq = match_seq + 1 WHERE id = $1 RETURNING match_seq::text`,
+      [savedSearchId],
+    );
+    await client.query(
+      `INSERT INTO saved_search_matches (saved_search_id, seq, job_id, job_version) SELECT $1, $2, id, version FROM jobs WHERE id = $3`,
+      [savedSearchId, match_seq, jobId],
+    );
+    return Number(match_seq);
+  });
+}

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { SavedSearchMatcher } from '../../../matcher';
 import { createWriteApp } from '../../index';
 import { resetDatabase, resetIndex, testConfig, testDb, testLogger, testSearch } from '../../../../test/support/context';
-import { createApiKey, createJob, createUser } from '../../../../test/support/factories';
+import { createApiKey, createJob, createUser, recordMatch } from '../../../../test/support/factories';
 import { httpClient } from '../../../../test/support/http';
 import { postJob, readApp, recruiterWorld, UNKNOWN_ID, type RecruiterWorld } from '../../../../test/support/manage-fixtures';
 
@@ -27,26 +27,6 @@ const matches = (key: string, id: string, query: Record<string, string | number>
 /** A user with a key and nothing saved. */
 async function newKey(): Promise<string> {
   return (await createApiKey((await createUser()).id)).key;
-}
-
-/**
- * Records that a job matches a saved search, as the matcher does: the next number is taken under
- * the saved search row's lock (UPDATE ... RETURNING) and the match inserted in the same transaction.
- */
-async function recordMatch(savedSearchId: string, jobId: string): Promise<number> {
-  return testDb().transaction(async (client) => {
-    const {
-      rows: [{ match_seq }],
-    } = await client.query<{ match_seq: string }>(
-      `UPDATE saved_searches SET match_seq = match_seq + 1 WHERE id = $1 RETURNING match_seq::text`,
-      [savedSearchId],
-    );
-    await client.query(
-      `INSERT INTO saved_search_matches (saved_search_id, seq, job_id, job_version) SELECT $1, $2, id, version FROM jobs WHERE id = $3`,
-      [savedSearchId, match_seq, jobId],
-    );
-    return Number(match_seq);
-  });
 }
 
 type MatchItem = { matched_at: string; job: { id: string; is_active: boolean; title: string } };
