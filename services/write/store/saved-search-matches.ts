@@ -51,9 +51,11 @@ export async function readMatches(
     const start = after ?? BigInt(search.read_seq);
     const matchSeq = BigInt(search.match_seq);
     if (start > matchSeq) return { after: start, last: start, matchSeq, matches: [], hasMore: false };
+    // Ordered by the table's bigint column: the output column `seq` is text, and ORDER BY a bare
+    // name takes the output column, which put 10 before 9 and skipped or repeated matches.
     const rows = await q.query<{ seq: string; job_id: string; matched_at: string }>(
-      `SELECT seq::text, job_id, to_char(matched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS matched_at
-         FROM saved_search_matches WHERE saved_search_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      `SELECT m.seq::text AS seq, m.job_id, to_char(m.matched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS matched_at
+         FROM saved_search_matches m WHERE m.saved_search_id = $1 AND m.seq > $2 ORDER BY m.seq LIMIT $3`,
       [id, start.toString(), limit + 1],
     );
     const page = rows.slice(0, limit);

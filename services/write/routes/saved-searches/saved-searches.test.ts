@@ -264,6 +264,14 @@ describe('saved searches', () => {
       expect(jobIds((await matches(key, searchId)).body)).to.deep.equal([]);
     });
 
+    it('orders matches by their number past ten, not as text (9 before 10)', async () => {
+      const twelve = await newJobs(12);
+      for (const job of twelve) await recordMatch(searchId, job);
+      expect(jobIds((await matches(key, searchId, { limit: 8 })).body)).to.deep.equal(twelve.slice(0, 8));
+      expect(jobIds((await matches(key, searchId, { limit: 3 })).body)).to.deep.equal(twelve.slice(8, 11));
+      expect(jobIds((await matches(key, searchId, { limit: 3 })).body)).to.deep.equal(twelve.slice(11));
+    });
+
     it('re-reads from a kept cursor after a lost answer, and a cursor moves the read position forward', async () => {
       const [a, b] = await newJobs(2);
       const start = (await matches(key, searchId)).body.next_cursor;
