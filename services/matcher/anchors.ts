@@ -198,10 +198,19 @@ function simpleRule(rule: string, n: number): number {
   return count < 0 ? n + count : count;
 }
 
-/** Of several necessary conditions, the one that lets the fewest jobs through: the smallest set (none without conditions). */
-export function tightestCondition(conditions: Conditions): ReadonlySet<string> | undefined {
+/**
+ * The condition a search is filed under: the one the fewest jobs meet. With `costOf` (how many
+ * jobs hold a term, ./term-frequencies) that is the least sum over its terms; without, the one
+ * of fewest terms.
+ */
+export function tightestCondition(conditions: Conditions, costOf: (term: string) => number = () => 1): ReadonlySet<string> | undefined {
   let best: ReadonlySet<string> | undefined;
-  for (const condition of conditions) if (!best || condition.size < best.size) best = condition;
+  let bestCost = Infinity;
+  for (const condition of conditions) {
+    let cost = 0;
+    for (const term of condition) cost += costOf(term);
+    if (cost < bestCost) [best, bestCost] = [condition, cost];
+  }
   return best;
 }
 
@@ -209,8 +218,15 @@ const tightest = (conditions: Conditions): Anchor => tightestCondition(condition
 
 /** Whether a job with these terms meets every condition. */
 export function meetsAll(conditions: Conditions, terms: ReadonlySet<string>): boolean {
-  return conditions.every((condition) => {
-    for (const term of condition) if (terms.has(term)) return true;
-    return false;
-  });
+  // Plain loops: the matcher runs this millions of times a minute.
+  for (const condition of conditions) {
+    let met = false;
+    for (const term of condition)
+      if (terms.has(term)) {
+        met = true;
+        break;
+      }
+    if (!met) return false;
+  }
+  return true;
 }

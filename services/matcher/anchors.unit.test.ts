@@ -1,5 +1,17 @@
 import { expect } from 'chai';
-import { ANY, anchorKey, anchorOf, conditionsOf, leafTexts, meetsAll, requiredShould, type TokensOf } from './anchors';
+import {
+  ANY,
+  anchorKey,
+  anchorOf,
+  conditionsOf,
+  leafTexts,
+  meetsAll,
+  requiredShould,
+  tightestCondition,
+  type Conditions,
+  type TokensOf,
+} from './anchors';
+import { SearchCandidates } from './candidates';
 
 /** Words split on spaces, lowercased, as the word analyzers make them of plain words; a term query's value as it is. */
 const words: TokensOf = ({ text, term }) => (term ? [text] : text.toLowerCase().split(' ').filter(Boolean));
@@ -86,5 +98,41 @@ describe('necessary conditions of a saved search (every one a matching job meets
     expect(has(['title', 'nurse'], ['location_id', 'york']), 'senior is required too').to.equal(false);
     expect(has(['title', 'nurse'], ['title', 'senior'], ['location_id', 'bath']), 'the place filter is a condition too').to.equal(false);
     expect(meetsAll([], keys()), 'no condition: every job').to.equal(true);
+  });
+});
+
+describe('the condition a saved search is filed under (./candidates)', () => {
+  const conditions = [keys(['job_type', 'full_time']), keys(['location_id', 'leeds']), keys(['title', 'data'], ['title', 'engineer'])];
+  const jobsHolding: Record<string, number> = { full_time: 4000, leeds: 40, data: 300, engineer: 900 };
+  const costOf = (term: string) => jobsHolding[term.split('\u0001')[1]];
+
+  it('is the one of fewest terms when nothing is counted, the first of equals', () => {
+    expect(tightestCondition(conditions)).to.equal(conditions[0]);
+    expect(tightestCondition([])).to.equal(undefined);
+  });
+
+  it('is the one the fewest jobs meet when terms are counted: the place, not the job type a third of jobs have', () => {
+    expect(tightestCondition(conditions, costOf)).to.equal(conditions[1]);
+    expect(tightestCondition([conditions[0], conditions[2]], costOf), 'the words together (1 200) before full_time (4 000)').to.equal(
+      conditions[2],
+    );
+  });
+
+  it('gives a job only the searches whose every condition it meets, whichever condition each is filed under', () => {
+    const candidates = new SearchCandidates(costOf);
+    const search = (id: string, of: Conditions) => ({ id, userId: 'u', query: {}, conditions: of });
+    candidates.add(search('leeds-data', conditions));
+    candidates.add(search('any-data', [conditions[0], conditions[2]]));
+    candidates.add(search('everything', []));
+    const job = (...terms: [string, string][]) => [...candidates.candidatesFor(keys(...terms))].sort();
+    expect(job(['job_type', 'full_time'], ['location_id', 'leeds'], ['title', 'engineer'])).to.deep.equal([
+      'any-data',
+      'everything',
+      'leeds-data',
+    ]);
+    expect(job(['job_type', 'full_time'], ['location_id', 'york'], ['title', 'data'])).to.deep.equal(['any-data', 'everything']);
+    expect(job(['location_id', 'leeds'], ['title', 'data'])).to.deep.equal(['everything']);
+    candidates.remove('leeds-data');
+    expect(job(['job_type', 'full_time'], ['location_id', 'leeds'], ['title', 'data'])).to.deep.equal(['any-data', 'everything']);
   });
 });

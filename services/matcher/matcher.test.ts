@@ -5,7 +5,9 @@ import { OutboxIndexer } from '../indexer';
 import { buildSearchRequest, queryWords, readSearchParams, KnownWords } from '../read';
 import { createJob } from '../write';
 import { SavedSearchMatcher } from './matcher';
+import { anchorKey } from './anchors';
 import { claimQueuedJobs } from './queue';
+import { TermFrequencies } from './term-frequencies';
 
 // The real stores: jobs are created by the write side's command and indexed by the outbox
 // indexer; saved searches are rows as the API writes them; the matcher's answers are checked
@@ -76,6 +78,30 @@ describe('saved-search matcher', function () {
     remote = (await createLocation({ name: 'Anywhere', workplace_type: 'remote' })).id;
     userId = (await createUser({ is_recruiter: true, memberOf: [org] })).id;
     otherUser = (await createUser()).id;
+  });
+
+  it('counts the jobs that hold each condition term, to file a saved search under its rarest condition', async () => {
+    await newJob(JOBS.nurse);
+    await newJob(JOBS.nurse, york);
+    await newJob(JOBS.chef, york, 'part_time');
+    await settle();
+    const frequencies = new TermFrequencies(testSearch(), alias);
+    const terms = {
+      york: anchorKey('location_id', york),
+      fullTime: anchorKey('type', 'full_time'),
+      nurse: anchorKey('title', 'nurse'),
+      chef: anchorKey('title.plain', 'chef'),
+      absent: anchorKey('title', 'astronaut'),
+    };
+    expect(frequencies.of(terms.york), 'not counted yet: taken as common').to.equal(Number.MAX_SAFE_INTEGER);
+    await frequencies.learn(Object.values(terms));
+    expect(Object.fromEntries(Object.entries(terms).map(([k, term]) => [k, frequencies.of(term)]))).to.deep.equal({
+      york: 2,
+      fullTime: 2,
+      nurse: 2,
+      chef: 1,
+      absent: 0,
+    });
   });
 
   it('records the new jobs each saved search matches, as the search itself finds them, numbered from 1', async () => {

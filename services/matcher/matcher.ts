@@ -9,6 +9,7 @@ import type { CompiledSearch } from './compile';
 import { indexedJobs, jobTerms, matchingJobs } from './evaluate';
 import { FieldAnalysis } from './field-analysis';
 import { ScratchIndex } from './scratch-index';
+import { TermFrequencies } from './term-frequencies';
 import { recordMatches } from './record-matches';
 import { claimQueuedJobs, releaseQueuedJobs, type QueuedJob } from './queue';
 import { syncSavedSearches, type KnownSearch } from './saved-search-store';
@@ -65,7 +66,8 @@ const notIndexedDelay = (attempts: number) => Math.min(30, attempts);
  * claimed, so a search saved before a job changed is always among them.
  */
 export class SavedSearchMatcher {
-  private readonly searches = new SearchCandidates();
+  private readonly frequencies: TermFrequencies;
+  private readonly searches: SearchCandidates;
   private readonly knownWords: KnownWords;
   private readonly analysis: FieldAnalysis;
   private readonly scratch: ScratchIndex;
@@ -80,11 +82,19 @@ export class SavedSearchMatcher {
     this.knownWords = new KnownWords(deps.search, deps.index);
     this.analysis = new FieldAnalysis(deps.search, deps.index);
     this.scratch = new ScratchIndex(deps.search, deps.index);
+    this.frequencies = new TermFrequencies(deps.search, deps.index);
+    this.searches = new SearchCandidates((term) => this.frequencies.of(term));
   }
 
   /** Loads and compiles the saved searches not known yet (a pass does it too; a start may do it ahead). */
   async sync(): Promise<{ added: number; removed: number; compiled: number }> {
-    return syncSavedSearches(this.deps.db, this.searches, { knownWords: this.knownWords, analysis: this.analysis }, this.deps.logger);
+    return syncSavedSearches(
+      this.deps.db,
+      this.searches,
+      { knownWords: this.knownWords, analysis: this.analysis },
+      this.deps.logger,
+      (loaded) => this.frequencies.learn(loaded.flatMap((search) => search.conditions.flatMap((condition) => [...condition]))),
+    );
   }
 
   /** Saved searches every job is a candidate for (no anchor terms). */
@@ -189,7 +199,7 @@ export class SavedSearchMatcher {
     const alone: CompiledSearch[] = [];
     for (const c of candidates) {
       if (c.wordsKey === undefined) alone.push(c);
-      else byWords.set(c.wordsKey, [...(byWords.get(c.wordsKey) ?? []), c]);
+      else pushTo(byWords, c.wordsKey, c);
     }
     const groups = [...byWords].map(([key, searches], i) => ({
       id: `words:${i}`,
@@ -275,9 +285,9 @@ function* byJobs(
   matches: readonly { savedSearchId: string; jobId: string }[],
 ): Generator<{ matches: { savedSearchId: string; jobId: string }[]; queueIds: string[] }> {
   const ofJob = new Map<string, { savedSearchId: string; jobId: string }[]>();
-  for (const m of matches) ofJob.set(m.jobId, [...(ofJob.get(m.jobId) ?? []), m]);
+  for (const m of matches) pushTo(ofJob, m.jobId, m);
   const rowsOf = new Map<string, string[]>();
-  for (const r of rows) rowsOf.set(r.jobId, [...(rowsOf.get(r.jobId) ?? []), r.id]);
+  for (const r of rows) pushTo(rowsOf, r.jobId, r.id);
   let part = { matches: [] as { savedSearchId: string; jobId: string }[], queueIds: [] as string[] };
   for (const [jobId, queueIds] of rowsOf) {
     part.matches.push(...(ofJob.get(jobId) ?? []));
@@ -293,8 +303,15 @@ function* byJobs(
 /** The ids of queue rows, by a key of each row. */
 function groupBy<K>(rows: readonly QueuedJob[], keyOf: (row: QueuedJob) => K): Map<K, string[]> {
   const groups = new Map<K, string[]>();
-  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row.id]);
+  for (const row of rows) pushTo(groups, keyOf(row), row.id);
   return groups;
+}
+
+/** Appends to the list under a key (in place: hundreds of matches a job made copying quadratic). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** Waits `ms`, or less when stopped; the timer's listener on the signal goes with it (a long-running loop must not pile them up). */

@@ -22,13 +22,15 @@ const MATCH_NONE = { bool: { must_not: [{ match_all: {} }] } };
 /**
  * Brings the matcher's saved searches in step with the table: drops the deleted ones, loads the
  * new ones, and compiles those never compiled (storing the query and anchors, so a restart, or
- * another matcher, reads them instead of compiling again).
+ * another matcher, reads them instead of compiling again). `beforeAdd` sees each batch of loaded
+ * searches first (the matcher counts their condition terms there, to file each under its rarest).
  */
 export async function syncSavedSearches(
   db: Database,
   searches: SearchCandidates,
   context: CompileContext,
   logger: Logger,
+  beforeAdd: (loaded: readonly KnownSearch[]) => Promise<void> = () => Promise.resolve(),
 ): Promise<{ added: number; removed: number; compiled: number }> {
   const ids = new Set((await db.query<{ id: string }>('SELECT id FROM saved_searches')).map((r) => r.id));
   let removed = 0;
@@ -45,6 +47,7 @@ export async function syncSavedSearches(
       [added.slice(start, start + 5000)],
     );
     const fresh: { id: string; query: unknown; anchors: string[][] }[] = [];
+    const loaded: KnownSearch[] = [];
     for (const row of rows) {
       let { match_query: query, anchors } = row;
       if (query === null) {
@@ -52,15 +55,17 @@ export async function syncSavedSearches(
         ({ query, anchors } = compiled);
         fresh.push({ id: row.id, query, anchors: compiled.anchors });
       }
-      searches.add({
+      loaded.push({
         id: row.id,
         userId: row.user_id,
         query,
         conditions: conditionsFromStore(anchors),
         wordsKey: wordsOf(query)?.key,
         createdAt: row.created_at,
-      } as KnownSearch);
+      });
     }
+    await beforeAdd(loaded);
+    for (const search of loaded) searches.add(search);
     if (fresh.length > 0) {
       await db.query(
         'UPDATE saved_searches s SET match_query = c.q, anchors = c.a FROM unnest($1::uuid[], $2::jsonb[], $3::jsonb[]) AS c(id, q, a) WHERE s.id = c.id',
