@@ -4,9 +4,16 @@ import { Pagination } from './common';
 import { CreatedJob } from './job';
 import { MyApplication } from './application';
 
-/** Paging of the caller's own lists (recruiter's jobs, applicant's applications): numbered pages, newest first. */
+/**
+ * Deepest page of the caller's own lists: with at most 100 items a page the offset stays far
+ * inside Postgres's bigint (a page of 10^17 overflowed it and answered 500), and it is the RPC
+ * calls' bound too.
+ */
+export const OWN_LIST_MAX_PAGE = 2_147_483_647;
+
+/** Paging of the caller's own lists (recruiter's jobs, applicant's applications, webhooks, deliveries): numbered pages, newest first. */
 export const OwnListPaging = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'page number, from 1' }),
+  page: Type.Integer({ minimum: 1, maximum: OWN_LIST_MAX_PAGE, default: 1, description: 'page number, from 1' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'items per page' }),
 };
 

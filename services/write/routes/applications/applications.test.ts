@@ -61,6 +61,11 @@ describe("the applicant's applications", () => {
       const bad = await mine(world.keys.applicant, { status: 'pending' });
       expect(bad.status).to.equal(400);
       expect(bad.body.code).to.equal('invalid_request');
+      // A page whose offset no bigint holds is refused, not a 500; the deepest page allowed answers empty.
+      const deep = await mine(world.keys.applicant, { page: '100000000000000000', limit: 100 });
+      expect(deep.status, JSON.stringify(deep.body)).to.equal(400);
+      expect(deep.body.details[0]).to.include({ field: 'page' });
+      expect((await mine(world.keys.applicant, { page: 2_147_483_647, limit: 100 })).body.applications).to.deep.equal([]);
     });
   });
 

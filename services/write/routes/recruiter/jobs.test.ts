@@ -56,6 +56,11 @@ describe('GET /agents/recruiter/jobs', () => {
     expect(past.body).to.deep.equal({ jobs: [], pagination: { current_page: 9, total_pages: 2, total_items: 2 } });
     const [{ count }] = await testDb().query<{ count: string }>('SELECT count(*) FROM jobs');
     expect(count).to.equal('3');
+    // A page whose offset no bigint holds is refused, not a 500; the deepest page allowed answers empty.
+    const deep = await list(world.keys.recruiter, { page: '100000000000000000', limit: 100 });
+    expect(deep.status, JSON.stringify(deep.body)).to.equal(400);
+    expect(deep.body.details[0]).to.include({ field: 'page' });
+    expect((await list(world.keys.recruiter, { page: 2_147_483_647, limit: 100 })).body.jobs).to.deep.equal([]);
   });
 
   it('401 without a key, 403 for an applicant, 400 for bad parameters', async () => {

@@ -188,6 +188,8 @@ describe('webhook subscriptions (issue 31)', () => {
       const list = await app.get('/agents/webhooks').query({ limit: 3, page: 2 }).set('x-api-key', key).expect(200);
       expect(list.body.webhooks).to.have.length(1);
       expect(list.body.pagination).to.deep.equal({ current_page: 2, total_pages: 2, total_items: 4 });
+      const deep = await app.get('/agents/webhooks').query({ limit: 100, page: '100000000000000000' }).set('x-api-key', key);
+      expect(deep.status, 'a page past any bigint offset is refused, not a 500').to.equal(400);
       // Deleting one makes room again.
       const first = answers.find((a) => a.status === 201)!;
       await app.delete(`/agents/webhooks/${first.body.id}`).set('x-api-key', key).expect(204);
