@@ -3,11 +3,28 @@
  * retry policy is tested without a receiver. The policy is Ashby's and Standard Webhooks': only a
  * 2xx counts; 410 Gone disables the endpoint; 401, 403, 404 and 405 say the endpoint will not take
  * this, so it is not retried; anything else (5xx, 429, 3xx, a timeout, a refused connection or
- * address) is retried on the operator's schedule until it runs out.
+ * address) is retried on the operator's schedule until it runs out. A receiver that asks for more
+ * time (Retry-After, on a 429 or 503 mostly) is given it, up to MAX_RETRY_AFTER_MS, but never
+ * less than the schedule's delay, and the attempt still counts against the schedule.
  */
 
-/** How an attempt ended: the receiver's status, or an error before any status came. */
-export type AttemptResult = { status: number; error?: undefined } | { status?: undefined; error: string };
+/** How an attempt ended: the receiver's status (and its Retry-After, read), or an error before any status came. */
+export type AttemptResult = { status: number; retryAfterMs?: number; error?: undefined } | { status?: undefined; error: string };
+
+/** The longest wait a receiver's Retry-After can ask for: a day, so one receiver cannot park its deliveries for ever. */
+export const MAX_RETRY_AFTER_MS = 24 * 3600 * 1000;
+
+/**
+ * A Retry-After header in milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110
+ * 10.2.3); undefined when absent or unreadable, 0 for a date already past.
+ */
+export function parseRetryAfter(header: string | undefined, now: Date = new Date()): number | undefined {
+  if (header === undefined) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) || !/[a-z]/i.test(text) ? undefined : Math.max(0, at - now.getTime());
+}
 
 /** What to do with the delivery after an attempt. */
 export type Verdict =
@@ -49,5 +66,9 @@ export function verdictFor(
   if (result.status !== undefined && NO_RETRY.has(result.status)) return { kind: 'failed', reason: `${reason}, which is not retried` };
   const seconds = schedule[attempt - 1];
   if (seconds === undefined) return { kind: 'failed', reason: `${reason}; gave up after ${attempt} attempts` };
-  return { kind: 'retry', delayMs: Math.round(seconds * 1000 * (1 + MAX_JITTER * random())), reason };
+  const scheduled = Math.round(seconds * 1000 * (1 + MAX_JITTER * random()));
+  const asked = Math.min((result.status !== undefined && result.retryAfterMs) || 0, MAX_RETRY_AFTER_MS);
+  return asked > scheduled
+    ? { kind: 'retry', delayMs: asked, reason: `${reason} (Retry-After ${Math.round(asked / 1000)} s)` }
+    : { kind: 'retry', delayMs: scheduled, reason };
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../shared/config';
-import { MAX_JITTER, verdictFor } from './outcome';
+import { MAX_JITTER, MAX_RETRY_AFTER_MS, parseRetryAfter, verdictFor } from './outcome';
 
 describe('webhook attempt verdicts', () => {
   const schedule = [5, 300, 1800];
@@ -48,6 +48,31 @@ describe('webhook attempt verdicts', () => {
       reason: 'the receiver answered 503; gave up after 4 attempts',
     });
     expect(verdictFor({ error: 'connect ECONNREFUSED' }, 1, schedule)).to.have.property('reason', 'connect ECONNREFUSED');
+  });
+
+  it("waits as long as a receiver's Retry-After asks, when longer than the schedule, up to a day", () => {
+    expect(verdictFor({ status: 429, retryAfterMs: 120_000 }, 1, schedule, noJitter)).to.deep.equal({
+      kind: 'retry',
+      delayMs: 120_000,
+      reason: 'the receiver answered 429 (Retry-After 120 s)',
+    });
+    expect(verdictFor({ status: 503, retryAfterMs: 1_000 }, 1, schedule, noJitter), 'never sooner than the schedule').to.deep.include({
+      delayMs: 5_000,
+    });
+    expect(verdictFor({ status: 503, retryAfterMs: 9e12 }, 1, schedule, noJitter)).to.have.property('delayMs', MAX_RETRY_AFTER_MS);
+    expect(verdictFor({ status: 429, retryAfterMs: 60_000 }, 4, schedule).kind, 'it still counts against the schedule').to.equal('failed');
+    expect(verdictFor({ status: 404, retryAfterMs: 60_000 }, 1, schedule).kind, 'nor does it revive a status not retried').to.equal(
+      'failed',
+    );
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    expect(parseRetryAfter('120', now)).to.equal(120_000);
+    expect(parseRetryAfter(' 0 ', now)).to.equal(0);
+    expect(parseRetryAfter('Fri, 27 Nov 2026 12:05:00 GMT', now)).to.equal(300_000);
+    expect(parseRetryAfter('Fri, 27 Nov 2026 11:00:00 GMT', now), 'a date past: at once').to.equal(0);
+    for (const bad of [undefined, '', 'soon', '-5', '1.5']) expect(parseRetryAfter(bad, now), String(bad)).to.equal(undefined);
   });
 
   it('stretches a delay by at most 10 % of itself', () => {

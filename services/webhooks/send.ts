@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ApiError } from '../../shared/errors';
 import { resolveWebhookUrl, type LookupAll, type ResolvedAddress, type WebhookUrlPolicy } from '../../shared/webhooks/url-policy';
-import type { AttemptResult } from './outcome';
+import { parseRetryAfter, type AttemptResult } from './outcome';
 
 /** One POST to a receiver: where, what, signed how, and how long it may take. */
 export interface WebhookRequest {
@@ -96,7 +96,12 @@ function post(
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        resolve(status >= 100 && status <= 599 ? { status } : { error: `the receiver answered an invalid status (${status})` });
+        const retryAfterMs = parseRetryAfter(typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined);
+        resolve(
+          status >= 100 && status <= 599
+            ? { status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
+            : { error: `the receiver answered an invalid status (${status})` },
+        );
         // Read a little of the answer so the receiver is not cut off mid-write, then drop the connection.
         let read = 0;
         res.on('data', (chunk: Buffer) => {

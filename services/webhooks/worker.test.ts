@@ -30,8 +30,8 @@ interface Received {
   at: number;
 }
 
-/** What the receiver answers to its n-th request (0-based): a status, or 'hang' (never answers). */
-type Answer = number | 'hang';
+/** What the receiver answers to its n-th request (0-based): a status (with a Retry-After), or 'hang' (never answers). */
+type Answer = number | { status: number; retryAfter: string } | 'hang';
 
 class Receiver {
   readonly received: Received[] = [];
@@ -94,7 +94,8 @@ class Receiver {
         this.hanging.add(res);
         return;
       }
-      res.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
+      const [status, extra] = typeof answer === 'number' ? [answer, {}] : [answer.status, { 'retry-after': answer.retryAfter }];
+      res.writeHead(status, { 'content-type': 'text/plain', ...extra }).end('ok');
     });
   }
 }
@@ -285,6 +286,22 @@ describe('webhook delivery worker', function () {
       [3, null, 'no answer within 300 ms'],
     ]);
     for (const a of rows) expect(a.duration_ms).to.be.within(290, 1_000);
+  });
+
+  it("waits as long as a 429's Retry-After asks (seconds or a date), and keeps the schedule when it asks less", async () => {
+    const subs = [await subscribe(), await subscribe(), await subscribe()];
+    const asked = ['120', new Date(Date.now() + 600_000).toUTCString(), '0'];
+    receiver.answer = (n) => ({ status: 429, retryAfter: asked[n] });
+    const ids: string[] = [];
+    for (const sub of subs) ids.push(await enqueue(sub.id));
+    const worker = new WebhookWorker(config(), testDb(), testLogger);
+    // One at a time, so the n-th answer goes to the n-th delivery.
+    for (let i = 0; i < ids.length; i++) expect(await worker.deliverDue(1)).to.equal(1);
+    const dueIn = async (id: string) => (await delivery(id)).next_attempt_at.getTime() - Date.now();
+    expect(await dueIn(ids[0])).to.be.within(115_000, 121_000);
+    expect(await delivery(ids[0])).to.include({ status: 'pending', last_error: 'the receiver answered 429 (Retry-After 120 s)' });
+    expect(await dueIn(ids[1]), 'an HTTP date').to.be.within(590_000, 601_000);
+    expect(await dueIn(ids[2]), 'Retry-After 0: the schedule').to.be.within(500, 1_150);
   });
 
   it('retries a refused connection and a 3xx (redirects are not followed)', async () => {
