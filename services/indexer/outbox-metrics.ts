@@ -1,7 +1,8 @@
-import { Gauge, type Registry } from 'prom-client';
-import type { Logger } from '../../shared/logger';
-import { outboxBacklog, type OutboxBacklog } from './outbox-backlog';
+import type { Registry } from 'prom-client';
 import type { Queryable } from '../../shared/db/queryable';
+import { registerScrapeGauges } from '../../shared/http/scrape-gauges';
+import type { Logger } from '../../shared/logger';
+import { outboxBacklog } from './outbox-backlog';
 
 /**
  * Outbox lag on /metrics, read from Postgres at scrape time (one cheap query per scrape, shared by
@@ -9,32 +10,17 @@ import type { Queryable } from '../../shared/db/queryable';
  * not answer they read NaN (unknown), and the rest of the scrape still succeeds.
  */
 export function registerOutboxMetrics(registry: Registry, db: Queryable, logger: Logger): void {
-  // The registry collects every metric at once, so the gauges of one scrape share one query.
-  let reading: Promise<OutboxBacklog | undefined> | undefined;
-  const read = () =>
-    (reading ??= outboxBacklog(db)
-      .catch((err: unknown) => {
-        logger.warn({ err }, 'metrics: the outbox backlog could not be read');
-        return undefined;
-      })
-      .finally(() => {
-        reading = undefined;
-      }));
-  const gauge = (name: string, help: string, value: (backlog: OutboxBacklog) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        const backlog = await read();
-        this.set(backlog ? value(backlog) : Number.NaN);
-      },
-    });
-  gauge('jla_outbox_pending_rows', 'Job changes written to Postgres and not yet indexed (outbox rows).', (b) => b.pending);
-  gauge('jla_outbox_retrying_rows', 'Outbox rows that failed at least once and wait for a retry.', (b) => b.retrying);
-  gauge(
-    'jla_outbox_oldest_age_seconds',
-    'Age of the oldest outbox row in seconds (0 when empty): how far the index lags.',
-    (b) => b.oldestAgeSeconds,
-  );
+  registerScrapeGauges(registry, logger, 'the outbox backlog', () => outboxBacklog(db), [
+    {
+      name: 'jla_outbox_pending_rows',
+      help: 'Job changes written to Postgres and not yet indexed (outbox rows).',
+      value: (b) => b.pending,
+    },
+    { name: 'jla_outbox_retrying_rows', help: 'Outbox rows that failed at least once and wait for a retry.', value: (b) => b.retrying },
+    {
+      name: 'jla_outbox_oldest_age_seconds',
+      help: 'Age of the oldest outbox row in seconds (0 when empty): how far the index lags.',
+      value: (b) => b.oldestAgeSeconds,
+    },
+  ]);
 }

@@ -4,3 +4,4 @@
  */
 export { SavedSearchMatcher, type MatchPass, type MatcherTotals, type MatcherDeps, type MatcherOptions } from './matcher';
 export { startSavedSearchMatcher, type RunningMatcher } from './start-matcher';
+export { registerMatchQueueMetrics } from './queue-metrics';

@@ -12,3 +12,4 @@ export {
   type WebhookWorkerOptions,
 } from './worker';
 export { verdictFor, type AttemptResult, type Verdict } from './outcome';
+export { deliveryCounters, registerDeliveryMetrics, type DeliveryCounters } from './delivery-metrics';

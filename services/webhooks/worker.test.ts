@@ -11,6 +11,8 @@ import { waitFor } from '../../test/support/wait';
 import { claimDue } from './queue';
 import { sendWebhook } from './send';
 import { startWebhookWorker, WebhookWorker, type RunningWebhookWorker, type WebhookWorkerOptions } from './worker';
+import { Registry } from 'prom-client';
+import { deliveryCounters } from './delivery-metrics';
 
 // The real Postgres and real HTTP: deliveries are rows inserted as the write service and the
 // matcher insert them, the receiver is a node:http server on 127.0.0.1 that checks every
@@ -224,6 +226,26 @@ describe('webhook delivery worker', function () {
       [1, 500, null],
       [2, 200, null],
     ]);
+  });
+
+  it('counts its attempts by outcome, and their time, on the registry of its process', async () => {
+    const registry = new Registry();
+    const sub = await subscribe();
+    receiver.answer = (n) => [500, 200, 404][n];
+    // The first is answered 500, then (made due again at once, behind the second, answered 200) 404.
+    const [first, second] = [await enqueue(sub.id), await enqueue(sub.id)];
+    const worker = new WebhookWorker(config(), testDb(), testLogger, { counters: deliveryCounters(registry) });
+    expect(await worker.deliverDue(1)).to.equal(1);
+    await testDb().query('UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = $1', [first]);
+    expect(await worker.deliverDue(1)).to.equal(1);
+    expect(await worker.deliverDue(1)).to.equal(1);
+    expect([(await delivery(first)).status, (await delivery(second)).status]).to.deep.equal(['failed', 'delivered']);
+    const metric = await registry.getSingleMetricAsString('jla_webhook_attempts_total');
+    for (const outcome of ['delivered', 'retry', 'failed']) expect(metric).to.include(`jla_webhook_attempts_total{outcome="${outcome}"} 1`);
+    const took = (await registry.getMetricsAsJSON()).find((m) => m.name === 'jla_webhook_attempt_seconds_total') as {
+      values: { value: number }[];
+    };
+    expect(took.values[0].value).to.be.within(0, 5);
   });
 
   it('disables the subscription on 410, makes no more attempts, and sends none of its other events', async () => {

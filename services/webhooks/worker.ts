@@ -6,6 +6,7 @@ import type { LookupAll } from '../../shared/webhooks/url-policy';
 import { verdictFor, type AttemptResult } from './outcome';
 import { claimDue, failUnsent, recordAttempt, type ClaimedDelivery } from './queue';
 import { sendWebhook } from './send';
+import type { DeliveryCounters } from './delivery-metrics';
 
 /** The settings the worker reads. */
 export type WebhookWorkerConfig = Pick<
@@ -23,6 +24,8 @@ export interface WebhookWorkerOptions {
   lookup?: LookupAll;
   /** The clock of signatures, in seconds; tests may fix it. */
   nowSeconds?: () => number;
+  /** Attempt counters for the /metrics of the process (absent: the totals are only logged). */
+  counters?: DeliveryCounters;
 }
 
 /** Counters since start, for logs. */
@@ -147,6 +150,7 @@ export class WebhookWorker {
       const durationMs = performance.now() - started;
       const verdict = verdictFor(result, delivery.attempt, this.config.webhookRetrySchedule);
       await recordAttempt(this.db, delivery, { ...result, durationMs }, verdict);
+      this.options.counters?.attempt(verdict.kind, durationMs / 1000);
       this.count(delivery, result, verdict.kind, verdict.kind === 'failed' && Boolean(verdict.disableSubscription));
     } catch (err) {
       this.logger.error({ err, delivery: delivery.id }, 'webhook attempt could not be recorded; it will be made again when its lease ends');

@@ -4,7 +4,7 @@ import { serve } from '../../shared/runtime/serve';
 import { exitOnUnhandledFaults } from '../../shared/runtime/shutdown';
 import { startOutboxIndexer } from '../indexer';
 import { startSavedSearchMatcher } from '../matcher';
-import { startWebhookWorker } from '../webhooks';
+import { deliveryCounters, startWebhookWorker } from '../webhooks';
 import type { WriteDeps } from './deps';
 
 /** A background worker of the write process: what it is stopped by. */
@@ -38,7 +38,7 @@ export async function serveWithIndexer(
   // Started once listening succeeded, so a failed start leaves nothing running.
   if (config.runIndexer) workers.push(startOutboxIndexer(config, db, logger, metrics));
   if (config.runMatcher) workers.push(startSavedSearchMatcher(config, db, logger));
-  if (config.runWebhookWorker) workers.push(startWebhookWorker(config, db, logger));
+  if (config.runWebhookWorker) workers.push(startWebhookWorker(config, db, logger, { counters: deliveryCounters(metrics) }));
   exitOnUnhandledFaults(logger, served.close, 10_000);
   return served;
 }

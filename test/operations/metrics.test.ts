@@ -193,6 +193,52 @@ describe('GET /metrics (DESIGN.md 11)', () => {
       expect(sample((await scrape(client)).text, 'jla_outbox_pending_rows')).to.equal(0);
     });
 
+    it('reports the saved-search match queue and the webhook backlog as they are at scrape time', async () => {
+      const client = httpClient(writeApp().app);
+      const gauges = [
+        'jla_matcher_queued_jobs',
+        'jla_matcher_oldest_age_seconds',
+        'jla_webhook_pending_deliveries',
+        'jla_webhook_due_deliveries',
+        'jla_webhook_oldest_due_seconds',
+        'jla_webhook_disabled_subscriptions',
+      ];
+      const empty = (await scrape(client)).text;
+      expect(gauges.map((name) => sample(empty, name))).to.deep.equal([0, 0, 0, 0, 0, 0]);
+
+      // Two job changes wait to be matched (a job's insert queues it), the older two minutes old.
+      const [older] = [
+        await insertJobRow({ organization_id: org, location_id: loc }),
+        await insertJobRow({ organization_id: org, location_id: loc }),
+      ];
+      await testDb().query(`UPDATE job_match_queue SET created_at = now() - interval '120 seconds' WHERE job_id = $1`, [older.id]);
+      // One delivery due 30 s ago, one waiting an hour for its retry, one delivered; one subscription disabled.
+      const subscription = async (status: string) =>
+        (
+          await testDb().query<{ id: string }>(
+            `INSERT INTO webhook_subscriptions (user_id, url, events, secret, status) VALUES ($1, 'https://hooks.example.com/', '{job.closed}', $2, $3) RETURNING id`,
+            [recruiter, `whsec_${'A'.repeat(32)}`, status],
+          )
+        )[0].id;
+      const active = await subscription('active');
+      await subscription('disabled');
+      await testDb().query(
+        `INSERT INTO webhook_deliveries (id, subscription_id, event_type, payload, status, next_attempt_at) VALUES
+           ('msg_${'a'.repeat(24)}', $1, 'job.closed', '{}', 'pending', now() - interval '30 seconds'),
+           ('msg_${'b'.repeat(24)}', $1, 'job.closed', '{}', 'pending', now() + interval '1 hour'),
+           ('msg_${'c'.repeat(24)}', $1, 'job.closed', '{}', 'delivered', now() - interval '1 hour')`,
+        [active],
+      );
+      const text = (await scrape(client)).text;
+      const values = Object.fromEntries(gauges.map((name) => [name, sample(text, name)]));
+      expect(values.jla_matcher_queued_jobs).to.equal(2);
+      expect(values.jla_matcher_oldest_age_seconds).to.be.within(120, 180);
+      expect(values.jla_webhook_pending_deliveries).to.equal(2);
+      expect(values.jla_webhook_due_deliveries).to.equal(1);
+      expect(values.jla_webhook_oldest_due_seconds).to.be.within(30, 90);
+      expect(values.jla_webhook_disabled_subscriptions).to.equal(1);
+    });
+
     it('still answers while Postgres is down, with the outbox gauges unknown (NaN)', async () => {
       const down = new Database(withToken({ databaseUrl: 'postgres://postgres@127.0.0.1:9/nowhere', pgConnectTimeoutMs: 500 }));
       try {
@@ -201,6 +247,8 @@ describe('GET /metrics (DESIGN.md 11)', () => {
         const text = (await scrape(client)).text;
         expect(sample(text, 'jla_outbox_pending_rows')).to.be.NaN;
         expect(sample(text, 'jla_outbox_oldest_age_seconds')).to.be.NaN;
+        expect(sample(text, 'jla_matcher_queued_jobs')).to.be.NaN;
+        expect(sample(text, 'jla_webhook_pending_deliveries')).to.be.NaN;
         expect(sample(text, 'http_requests_total', { method: 'POST', route: ORGANIZATIONS, status: '503' })).to.equal(1);
       } finally {
         await down.close();
