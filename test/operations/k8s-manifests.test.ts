@@ -132,11 +132,20 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     ).to.equal(false);
   });
 
+  it('the embedding worker: its compiled entry point, the image built here, no Service and no port', () => {
+    const container = find('Deployment', 'embedder').spec.template.spec.containers[0];
+    expect(container.command).to.deep.equal(['node', '--enable-source-maps', 'dist/services/embedder/main.js']);
+    expect(container.image).to.match(/^jla-api:/);
+    expect(container.ports, 'it serves nothing').to.equal(undefined);
+    expect(container.resources.limits.memory, 'room for the model').to.be.a('string');
+    expect(all.some((m) => m.kind === 'Service' && m.metadata.name === 'embedder')).to.equal(false);
+  });
+
   it('the read tier scales on its own (HPA) and every Deployment has a PodDisruptionBudget matching its pods', () => {
     const hpa = find('HorizontalPodAutoscaler', 'read');
     expect(hpa.spec.scaleTargetRef).to.include({ kind: 'Deployment', name: 'read' });
     expect(hpa.spec.minReplicas).to.be.at.least(2);
-    for (const name of ['read', 'write', 'indexer']) {
+    for (const name of ['read', 'write', 'indexer', 'embedder']) {
       const pdb = find('PodDisruptionBudget', name);
       const labels = find('Deployment', name).spec.template.metadata.labels;
       for (const [key, value] of Object.entries(pdb.spec.selector.matchLabels))

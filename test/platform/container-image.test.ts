@@ -11,6 +11,7 @@ import { testConfig, testSearch } from '../support/context';
 import { freePort } from '../support/free-port';
 import { parseDockerfile, replayBuild, type BuiltStage } from '../support/image-replay';
 import { waitFor } from '../support/wait';
+import { countUnembedded } from '../../services/embedder';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** The database and index alias of the replayed image's processes, apart from the suite's. */
@@ -25,6 +26,8 @@ interface Workload {
   env: Record<string, string>;
   /** Runs to completion (compose's setup, the k8s Job) rather than serving. */
   oneShot: boolean;
+  /** Serves no requests (a compose service with the health check off, a container without ports): a background worker. */
+  worker: boolean;
 }
 
 /** What this test reads of a docker-compose service. */
@@ -34,6 +37,7 @@ interface ComposeService {
   command: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition?: string }>;
+  healthcheck?: { disable?: boolean };
 }
 
 /** What this test reads of a deploy/k8s object: its kind, name, a ConfigMap's data, a pod template's containers. */
@@ -49,6 +53,7 @@ interface K8sContainer {
   command: string[];
   envFrom?: { configMapRef?: { name: string } }[];
   env?: { name: string; value?: string }[];
+  ports?: unknown[];
 }
 
 /** `${VAR:-default}` as docker-compose interpolates it, from `vars`. */
@@ -76,6 +81,7 @@ async function composeWorkloads(vars: Record<string, string>): Promise<Workload[
       command: s.command,
       env: Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)])),
       oneShot: awaitedToFinish.has(name),
+      worker: !awaitedToFinish.has(name) && s.healthcheck?.disable === true,
     }));
 }
 
@@ -104,6 +110,7 @@ async function k8sWorkloads(): Promise<Workload[]> {
         command: container.command,
         env,
         oneShot: object.kind === 'Job',
+        worker: object.kind !== 'Job' && !container.ports?.length,
       });
     }
   }
@@ -242,8 +249,12 @@ describe('the container image, replayed without Docker (Dockerfile, docker-compo
     expect(await exited(setupRun.child), setupRun.output()).to.equal(0);
     expect(setupRun.output(), 'SEED_DEMO=1 prints the demo keys once').to.match(/demo keys/);
     await checkServers(
-      workloads.filter((w) => !w.oneShot),
+      workloads.filter((w) => !w.oneShot && !w.worker),
       ['compose docs', 'compose read', 'compose write'],
+    );
+    await checkWorkers(
+      workloads.filter((w) => w.worker),
+      ['compose embedder'],
     );
   });
 
@@ -257,9 +268,51 @@ describe('the container image, replayed without Docker (Dockerfile, docker-compo
       running.push(run);
       expect(await exited(run.child), `${job.source}:\n${run.output()}`).to.equal(0);
     }
-    const servers = workloads.filter((w) => !w.oneShot);
+    const servers = workloads.filter((w) => !w.oneShot && !w.worker);
     await checkServers(servers, servers.map((w) => w.source).sort());
+    await checkWorkers(
+      workloads.filter((w) => w.worker),
+      ['k8s Deployment/embedder'],
+    );
   });
+
+  /**
+   * Starts the background workers (today the embedding worker): each must do its work from the
+   * image's files (seeded jobs get their vectors) and exit 0 on SIGTERM.
+   */
+  async function checkWorkers(workloads: Workload[], expected: string[]): Promise<void> {
+    expect(workloads.map((w) => w.source).sort()).to.deep.equal(expected);
+    for (const workload of workloads) {
+      // Vectors written by an earlier run (compose, then k8s) are taken away, so each worker must
+      // embed: a partial update (the core distribution has no update-by-query) nulls them.
+      const { hits } = await testSearch().search({ index: IMAGE_ALIAS, size: 1000, _source: false });
+      expect(hits.hits.length, 'seeded jobs to embed').to.be.greaterThan(0);
+      await testSearch().bulk({
+        refresh: true,
+        operations: hits.hits.flatMap((h) => [
+          { update: { _index: h._index, _id: h._id } },
+          { doc: { embedding: null, embedding_key: null } },
+        ]),
+      });
+      const before = await countUnembedded(testSearch(), IMAGE_ALIAS);
+      expect(before).to.be.greaterThan(0);
+      const run = startWorkload(image, workload, overrides({ LOG_LEVEL: 'info' }));
+      running.push(run);
+      // A first batch written is enough to show the model runs from the image (all of them took 80 s).
+      await waitFor(
+        async () => {
+          if (run.child.exitCode !== null) throw new Error(`${workload.source} exited ${run.child.exitCode}:\n${run.output()}`);
+          await testSearch().indices.refresh({ index: IMAGE_ALIAS });
+          return (await countUnembedded(testSearch(), IMAGE_ALIAS)) < before;
+        },
+        { what: `${workload.source} to embed seeded jobs`, timeoutMs: 120_000, intervalMs: 250 },
+      );
+      expect(run.output()).to.include('embedding worker started');
+      run.child.kill('SIGTERM');
+      const code = await Promise.race([exited(run.child), new Promise<string>((r) => setTimeout(() => r('still running'), 20_000))]);
+      expect(code, `${workload.source} after SIGTERM:\n${run.output().slice(-2000)}`).to.equal(0);
+    }
+  }
 
   /**
    * Starts the servers, each on a port of its own, checks /readyz, the image's HEALTHCHECK and one

@@ -57,10 +57,11 @@ describe('deployment files (Docker cannot run here: read, and nginx run for real
     const compose = await read('docker-compose.yml');
     expect(compose).not.to.match(/npx|tsx|apt-get/);
     expect(compose.match(/^\s+build: \.$/gm)).to.have.length(1);
-    expect(compose.match(/image: \*api-image/g)).to.have.length(3);
+    expect(compose.match(/image: \*api-image/g)).to.have.length(4);
     for (const file of [
       'dist/services/read/server.js',
       'dist/services/write/server.js',
+      'dist/services/embedder/main.js',
       'dist/services/all-in-one/server.js',
       'dist/scripts/prepare.js',
     ]) {
