@@ -24,6 +24,17 @@ export interface AttemptRecord {
   durationMs: number;
 }
 
+/** Fairness of a claim: how many attempts each subscription may have in flight, and how many it has. */
+export interface ClaimFairness {
+  /** Attempts in flight one subscription may have at most (its receiver's slowness stays its own). */
+  perSubscription: number;
+  /** Attempts the claiming worker has in flight now, by subscription id. */
+  busy: ReadonlyMap<string, number>;
+}
+
+/** Due rows looked at per claim, per delivery claimed: the oldest due, read by the due index. */
+const SCAN_PER_CLAIM = 50;
+
 /**
  * Takes up to `limit` due deliveries and leases them: next_attempt_at moves `leaseMs` ahead (longer
  * than an attempt may take) and the attempt is counted, in one statement that commits at once. No
@@ -31,15 +42,31 @@ export interface AttemptRecord {
  * worker that dies before recording leaves the delivery due again when the lease ends: it is sent
  * again with the same webhook-id (at least once). A crash counts as an attempt, so a delivery that
  * kills its worker every time still runs out of attempts.
+ *
+ * Oldest due first, but no subscription gets more than `fairness.perSubscription` attempts in
+ * flight (counting those the worker has): a receiver that hangs for the whole timeout with a
+ * thousand events waiting holds that many of the worker's slots, and every other receiver's
+ * events still go out. The window is the oldest `limit * 50` due rows.
  */
-export function claimDue(db: Database, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export function claimDue(
+  db: Database,
+  limit: number,
+  leaseMs: number,
+  fairness: ClaimFairness = { perSubscription: limit, busy: new Map() },
+): Promise<ClaimedDelivery[]> {
   return db.query<ClaimedDelivery>(
-    `WITH due AS (
-       SELECT id FROM webhook_deliveries
+    `WITH window_rows AS (
+       SELECT id, subscription_id, next_attempt_at FROM webhook_deliveries
         WHERE status = 'pending' AND next_attempt_at <= now()
         ORDER BY next_attempt_at
-        LIMIT $1
-        FOR UPDATE SKIP LOCKED)
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED),
+     ranked AS (
+       SELECT w.id, w.next_attempt_at,
+              row_number() OVER (PARTITION BY w.subscription_id ORDER BY w.next_attempt_at, w.id) + coalesce(b.n, 0) AS nth
+         FROM window_rows w LEFT JOIN unnest($5::uuid[], $6::int[]) AS b(subscription_id, n) ON b.subscription_id = w.subscription_id),
+     due AS (
+       SELECT id FROM ranked WHERE nth <= $4 ORDER BY next_attempt_at, id LIMIT $1)
      UPDATE webhook_deliveries d
         SET next_attempt_at = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
        FROM due, webhook_subscriptions s
@@ -47,7 +74,7 @@ export function claimDue(db: Database, limit: number, leaseMs: number): Promise<
       RETURNING d.id, d.event_type, d.payload, d.attempts AS attempt, s.id AS subscription_id, s.url,
                 s.status AS subscription_status, s.secret,
                 CASE WHEN s.previous_secret_expires_at > now() THEN s.previous_secret END AS previous_secret`,
-    [limit, leaseMs],
+    [limit, leaseMs, limit * SCAN_PER_CLAIM, fairness.perSubscription, [...fairness.busy.keys()], [...fairness.busy.values()]],
   );
 }
 

@@ -291,6 +291,26 @@ describe('webhook delivery worker', function () {
     });
   }
 
+  it('gives no subscription more than two attempts in flight: a receiver that hangs does not hold up the others', async () => {
+    const slow = await new Receiver().start();
+    slow.answer = () => 'hang';
+    try {
+      const hanging = await subscribe({ url: slow.url() });
+      const fine = await subscribe();
+      // The hanging receiver's events are the oldest: without the cap they would take every slot.
+      for (let i = 0; i < 6; i++) await enqueue(hanging.id);
+      const quick = [await enqueue(fine.id), await enqueue(fine.id), await enqueue(fine.id)];
+      start({ webhookTimeoutMs: 5_000 }, { concurrency: 4 });
+      await waitFor(async () => (await Promise.all(quick.map(delivery))).every((d) => d.status === 'delivered'), {
+        what: "the other receiver's events, while the first hangs",
+        timeoutMs: 3_000,
+      });
+      expect(slow.received, 'two attempts at a time to the hanging receiver').to.have.length(2);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('counts an answer later than the timeout as a failure, and fails the delivery once the schedule is spent', async () => {
     const sub = await subscribe();
     receiver.answer = () => 'hang';

@@ -18,6 +18,8 @@ export type WebhookWorkerConfig = Pick<
 export interface WebhookWorkerOptions {
   /** Attempts in flight at once, across subscriptions. Default 8. */
   concurrency?: number;
+  /** Attempts in flight at once for one subscription. Default 2: a slow receiver cannot hold every slot. */
+  perSubscription?: number;
   /** How long a claim stays leased beyond the attempt's timeout before another worker may take it again. Default 30 s. */
   leaseMarginMs?: number;
   /** Resolves receivers' host names (default: the system resolver); tests inject one to rebind. */
@@ -38,6 +40,7 @@ export interface WebhookTotals {
 }
 
 const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_PER_SUBSCRIPTION = 2;
 const DEFAULT_LEASE_MARGIN_MS = 30_000;
 /** Longest wait after the database failed a claim, doubling from the poll interval. */
 const MAX_ERROR_BACKOFF_MS = 30_000;
@@ -50,8 +53,11 @@ const MAX_ERROR_BACKOFF_MS = 30_000;
  */
 export class WebhookWorker {
   private readonly concurrency: number;
+  private readonly perSubscription: number;
   private readonly leaseMs: number;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts in flight by subscription, for the claims' fairness. */
+  private readonly busy = new Map<string, number>();
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -64,6 +70,7 @@ export class WebhookWorker {
     private readonly options: WebhookWorkerOptions = {},
   ) {
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.perSubscription = Math.max(1, options.perSubscription ?? DEFAULT_PER_SUBSCRIPTION);
     this.leaseMs = config.webhookTimeoutMs + (options.leaseMarginMs ?? DEFAULT_LEASE_MARGIN_MS);
   }
 
@@ -88,7 +95,7 @@ export class WebhookWorker {
    * they are recorded. Answers how many it claimed. For tests and tools; the loop runs the same steps.
    */
   async deliverDue(limit = this.concurrency): Promise<number> {
-    const claimed = await claimDue(this.db, limit, this.leaseMs);
+    const claimed = await this.claim(limit);
     await Promise.all(claimed.map((d) => this.deliver(d)));
     return claimed.length;
   }
@@ -100,7 +107,7 @@ export class WebhookWorker {
       let claimed: ClaimedDelivery[] = [];
       if (free > 0) {
         try {
-          claimed = await claimDue(this.db, free, this.leaseMs);
+          claimed = await this.claim(free);
           errorBackoffMs = this.config.webhookPollMs;
         } catch (err) {
           this.logger.warn({ err }, 'webhook worker could not claim deliveries; trying again');
@@ -115,6 +122,10 @@ export class WebhookWorker {
       // Sleeps until the next poll, or until an attempt ends and frees a slot (track wakes it).
       await this.idle(this.config.webhookPollMs);
     }
+  }
+
+  private claim(limit: number): Promise<ClaimedDelivery[]> {
+    return claimDue(this.db, limit, this.leaseMs, { perSubscription: this.perSubscription, busy: this.busy });
   }
 
   /** Waits `ms`, or until stop() or an attempt's end wakes it. */
@@ -139,6 +150,8 @@ export class WebhookWorker {
 
   /** One attempt of one claimed delivery, recorded. Never rejects: a failure to record leaves the lease to run out. */
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const subscription = delivery.subscription_id;
+    this.busy.set(subscription, (this.busy.get(subscription) ?? 0) + 1);
     try {
       if (delivery.subscription_status !== 'active') {
         await failUnsent(this.db, delivery, 'the subscription is disabled; the event was not sent');
@@ -154,6 +167,10 @@ export class WebhookWorker {
       this.count(delivery, result, verdict.kind, verdict.kind === 'failed' && Boolean(verdict.disableSubscription));
     } catch (err) {
       this.logger.error({ err, delivery: delivery.id }, 'webhook attempt could not be recorded; it will be made again when its lease ends');
+    } finally {
+      const left = (this.busy.get(subscription) ?? 1) - 1;
+      if (left > 0) this.busy.set(subscription, left);
+      else this.busy.delete(subscription);
     }
   }
 
