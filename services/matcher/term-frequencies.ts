@@ -6,7 +6,7 @@ const TERMS_PER_REQUEST = 500;
 /**
  * How many jobs of the index hold each condition term ("field\0term"), so that a saved search is
  * filed under its rarest condition (./candidates): "data engineer" in Leeds under Leeds, not
- * under the job type full_time that a third of all jobs have. Counted once per term, when a
+ * under the job type full_time that most jobs have. Counted once per term, when a
  * search that names it is first loaded; the counts age as the index grows, which costs only
  * candidates checked for nothing, never a match.
  */
