@@ -1,4 +1,5 @@
 import { Counter, type Registry } from 'prom-client';
+import { outcomeCounter } from '../../shared/http/outcome-counter';
 
 /** What one pass over the outbox did. */
 export interface DrainResult {
@@ -20,19 +21,16 @@ const OUTCOMES = ['indexed', 'stale', 'failed'] as const;
 
 /** Indexer throughput counters on the registry: documents by outcome, and batches. */
 export function indexerCounters(registry: Registry): IndexerCounters {
-  const documents = new Counter({
+  const documents = outcomeCounter(registry, {
     name: 'jla_indexer_documents_total',
     help: 'Jobs the outbox indexer handled, by outcome: indexed, stale (the index already had this version or a newer one), failed (retried later).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
+    outcomes: OUTCOMES,
   });
   const batches = new Counter({
     name: 'jla_indexer_batches_total',
     help: 'Bulk passes over the outbox that found work.',
     registers: [registry],
   });
-  // Every outcome is exported from the start, at 0, so rate() works before the first failure.
-  for (const outcome of OUTCOMES) documents.inc({ outcome }, 0);
   return {
     record(result) {
       batches.inc();

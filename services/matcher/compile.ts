@@ -16,13 +16,19 @@ export interface CompiledSearch {
   /**
    * When every filter of the search is a term filter on a keyword field, its conditions decide
    * the filters exactly, and only its words need Elasticsearch: searches with the same words
-   * (in other places, of other job types) are then asked once, under this key.
+   * (in other places, of other job types) are then asked once, under their key.
    */
-  wordsKey?: string;
+  words?: SearchWords;
 }
 
-/** The words part of a compiled query, and whether its filters are all exact term filters on keyword fields. */
-export function wordsOf(query: Query): { words: Query; key: string } | undefined {
+/** The words part of a compiled query, and the key searches with the same words share. */
+export interface SearchWords {
+  query: Query;
+  key: string;
+}
+
+/** The words part of a compiled query, when its filters are all exact term filters on keyword fields. */
+export function wordsOf(query: Query): SearchWords | undefined {
   const bool = query?.bool ?? {};
   const filters = Array.isArray(bool.filter) ? bool.filter : bool.filter ? [bool.filter] : [];
   const exact = filters.every((clause) => {
@@ -33,7 +39,7 @@ export function wordsOf(query: Query): { words: Query; key: string } | undefined
   });
   if (!exact) return undefined;
   const words: Query = { bool: { must: bool.must } };
-  return { words, key: JSON.stringify(words) };
+  return { query: words, key: JSON.stringify(words) };
 }
 
 /** What compiling needs: the typo policy of the words, as search has it, and the index's analysis. */

@@ -4,6 +4,7 @@ import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logger';
 import { KnownWords } from '../read';
 import { meetsAll } from './anchors';
+import { pushTo } from './push-to';
 import { SearchCandidates } from './candidates';
 import type { CompiledSearch } from './compile';
 import { indexedJobs, jobTerms, matchingJobs } from './evaluate';
@@ -187,7 +188,7 @@ export class SavedSearchMatcher {
 
   /**
    * Which jobs each candidate matches. Candidates whose filters their conditions decide exactly
-   * (wordsKey) are asked of Elasticsearch once per distinct words, and each keeps the jobs that
+   * (`words`) are asked of Elasticsearch once per distinct words, and each keeps the jobs that
    * meet its conditions (its places, job types); the others are asked one by one.
    */
   private async decide(
@@ -198,14 +199,11 @@ export class SavedSearchMatcher {
     const byWords = new Map<string, KnownSearch[]>();
     const alone: CompiledSearch[] = [];
     for (const c of candidates) {
-      if (c.wordsKey === undefined) alone.push(c);
-      else pushTo(byWords, c.wordsKey, c);
+      if (c.words === undefined) alone.push(c);
+      else pushTo(byWords, c.words.key, c);
     }
-    const groups = [...byWords].map(([key, searches], i) => ({
-      id: `words:${i}`,
-      searches,
-      query: JSON.parse(key) as CompiledSearch['query'],
-    }));
+    // A group's searches share their words: the first one's query asks for all of them.
+    const groups = [...byWords.values()].map((searches, i) => ({ id: `words:${i}`, searches, query: searches[0].words!.query }));
     const asked = [...alone, ...groups.map((g) => ({ id: g.id, userId: '', query: g.query, conditions: [] }))];
     const answered = await matchingJobs(this.deps.search, this.scratch.name, scratchIds, asked);
     const matched = new Map<string, string[]>();
@@ -305,13 +303,6 @@ function groupBy<K>(rows: readonly QueuedJob[], keyOf: (row: QueuedJob) => K): M
   const groups = new Map<K, string[]>();
   for (const row of rows) pushTo(groups, keyOf(row), row.id);
   return groups;
-}
-
-/** Appends to the list under a key (in place: hundreds of matches a job made copying quadratic). */
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 /** Waits `ms`, or less when stopped; the timer's listener on the signal goes with it (a long-running loop must not pile them up). */

@@ -3,6 +3,7 @@ import { queryableClient, type Queryable } from '../../shared/db/queryable';
 import { eventPayload } from '../../shared/webhooks/events';
 import { newMessageId } from '../../shared/webhooks/signing';
 import type { IndexedJob } from './evaluate';
+import { pushTo } from './push-to';
 import { finishQueuedJobs } from './queue';
 
 /** A job that matched a saved search, with the version it matched at. */
@@ -96,10 +97,8 @@ async function queueDeliveries(
   const ofSearch = new Map<string, string[]>();
   const ofUser = new Map<string, string[]>();
   for (const s of subscriptions) {
-    const [map, key] = s.saved_search_id === null ? [ofUser, s.user_id] : [ofSearch, s.saved_search_id];
-    const list = map.get(key);
-    if (list) list.push(s.id);
-    else map.set(key, [s.id]);
+    if (s.saved_search_id === null) pushTo(ofUser, s.user_id, s.id);
+    else pushTo(ofSearch, s.saved_search_id, s.id);
   }
   const rows: { id: string; subscription: string; payload: string }[] = [];
   for (const match of fresh) {

@@ -60,7 +60,7 @@ export async function syncSavedSearches(
         userId: row.user_id,
         query,
         conditions: conditionsFromStore(anchors),
-        wordsKey: wordsOf(query)?.key,
+        words: wordsOf(query),
         createdAt: row.created_at,
       });
     }

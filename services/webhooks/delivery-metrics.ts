@@ -1,4 +1,5 @@
 import { Counter, type Registry } from 'prom-client';
+import { outcomeCounter } from '../../shared/http/outcome-counter';
 import type { Queryable } from '../../shared/db/queryable';
 import { registerScrapeGauges } from '../../shared/http/scrape-gauges';
 import type { Logger } from '../../shared/logger';
@@ -53,19 +54,16 @@ export interface DeliveryCounters {
 const OUTCOMES = ['delivered', 'retry', 'failed'] as const;
 
 export function deliveryCounters(registry: Registry): DeliveryCounters {
-  const attempts = new Counter({
+  const attempts = outcomeCounter(registry, {
     name: 'jla_webhook_attempts_total',
     help: 'Webhook delivery attempts by outcome: delivered (a 2xx in time), retry (failed, tried again later), failed (no more attempts).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
+    outcomes: OUTCOMES,
   });
   const seconds = new Counter({
     name: 'jla_webhook_attempt_seconds_total',
     help: 'Time spent in webhook delivery attempts, resolution and connection included.',
     registers: [registry],
   });
-  // Every outcome is exported from the start, at 0, so rate() works before the first failure.
-  for (const outcome of OUTCOMES) attempts.inc({ outcome }, 0);
   return {
     attempt(outcome, took) {
       attempts.inc({ outcome });
