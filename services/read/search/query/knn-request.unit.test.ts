@@ -6,7 +6,9 @@ import {
   buildKnnListRequest,
   buildSemanticRequest,
   buildSimilarRequest,
+  firstKnnFiltering,
   knnFilter,
+  knnQuery,
   MIN_CANDIDATES,
   numCandidates,
   vectorJson,
@@ -62,28 +64,50 @@ describe('kNN requests (hybrid and semantic search, similar jobs)', () => {
   it("hybrid's kNN list: ids and scores of the k nearest, nothing stored, no total", () => {
     const request = buildKnnListRequest(readSearchParams({ q: 'care', mode: 'hybrid', exclude_ids: SEEN, limit: 10 }), VECTOR, 100);
     expect(request).to.deep.include({ size: 100, _source: false, track_total_hits: false });
-    expect((request.query as { knn: { k: number; filter: unknown } }).knn).to.deep.include({
-      k: 100,
-      filter: knnFilter(NO_FILTERS, {}, [SEEN]),
+    // No filter chosen: the standing filter after the search, over the 100 asked for, the one left out and one in five more.
+    expect(request.query).to.deep.equal({
+      bool: {
+        must: knnQuery({ vector: VECTOR }, 100 + 1 + 20),
+        must_not: [...inactiveJobs(), { ids: { values: [SEEN] } }],
+      },
     });
+    expect(buildKnnListRequest(readSearchParams({ q: 'care', mode: 'hybrid', limit: 10 }), VECTOR, 100, 'inside').query).to.deep.equal(
+      knnQuery({ vector: VECTOR }, 100, knnFilter(NO_FILTERS, {})),
+    );
+  });
+
+  it('filters inside the kNN search first whenever a filter or constraint was chosen, after it otherwise', () => {
+    expect(firstKnnFiltering(NO_FILTERS, {})).to.equal('after');
+    expect(firstKnnFiltering({ ...NO_FILTERS, organization_ids: [ORG] }, {})).to.equal('inside');
+    expect(firstKnnFiltering(NO_FILTERS, { remote: false })).to.equal('inside');
+    const filtered = buildKnnListRequest(readSearchParams({ q: 'care', mode: 'hybrid', organization_ids: ORG, limit: 10 }), VECTOR, 100);
+    expect(filtered.query).to.deep.equal(knnQuery({ vector: VECTOR }, 100, knnFilter({ ...NO_FILTERS, organization_ids: [ORG] }, {})));
   });
 
   it('similar jobs: the stored vector of the job looked up by Elasticsearch, the job itself left out', () => {
     const params = readSimilarParams({ limit: 3, exclude_ids: SEEN, fields: 'title' });
+    const job = { job: { index: 'jobs', id: 'job-1' } };
     expect(buildSimilarRequest('jobs', 'job-1', params)).to.deep.equal({
       query: {
-        knn: {
-          field: 'embedding',
-          query_vector_builder: { lookup: { index: 'jobs', id: 'job-1', path: 'embedding' } },
-          k: 3,
-          num_candidates: MIN_CANDIDATES,
-          filter: knnFilter(NO_FILTERS, {}, ['job-1', SEEN]),
+        bool: {
+          must: {
+            knn: {
+              field: 'embedding',
+              query_vector_builder: { lookup: { index: 'jobs', id: 'job-1', path: 'embedding' } },
+              k: 3 + 2 + 1,
+              num_candidates: MIN_CANDIDATES,
+            },
+          },
+          must_not: [...inactiveJobs(), { ids: { values: ['job-1', SEEN] } }],
         },
       },
       size: 3,
       track_total_hits: false,
       _source: ['id', 'title', 'created_at'],
     });
+    expect(buildSimilarRequest('jobs', 'job-1', params, 'inside').query).to.deep.equal(
+      knnQuery(job, 3, knnFilter(NO_FILTERS, {}, ['job-1', SEEN])),
+    );
   });
 
   it('asks for more candidates than results, within what Elasticsearch takes', () => {

@@ -4,13 +4,14 @@ import { RANKED_DEPTH } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
 import { SORT_ORDERS } from '../query/browse-request';
 import { facetAggregations } from '../query/facets';
-import { buildKnnListRequest, buildSemanticRequest } from '../query/knn-request';
+import { buildKnnListRequest, buildSemanticRequest, firstKnnFiltering } from '../query/knn-request';
 import { inBestMatchOrder, sourceOf } from '../query/search-request';
 import { withSnippet, wordsOf } from '../query/snippet';
 import { DEFAULT_FUSION, fuse, type Fusion, type Scored } from '../relevance/fusion';
 import type { TypoPolicy } from '../relevance/relevance';
 import { ANY_INDEX_STATE, runJobSearch, type JobHits } from './run-job-search';
 import { searchJobs } from './search-jobs';
+import { searchNearest } from './search-nearest';
 
 /** A semantic search's page: the nearest jobs under the filters, in the order asked for. */
 export async function semanticSearch(client: Client, index: string, params: SearchParams, vector: Float32Array): Promise<JobHits> {
@@ -70,7 +71,9 @@ export async function hybridLists(
     searchJobs(client, index, keywordParams, leg.typoTolerance ? policy : withoutTolerance(policy), { relax: leg.relax, idsOnly: true }),
   );
   const semantic = embed().then((vector) =>
-    client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, vector, length) }),
+    searchNearest(firstKnnFiltering(params.filters, params.constraints), length, (filtering) =>
+      client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, vector, length, filtering) }),
+    ),
   );
   const [words, meaning] = await Promise.all([keyword, semantic]);
   return {

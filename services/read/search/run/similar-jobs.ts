@@ -3,12 +3,13 @@ import { errors } from '../../../../shared/errors';
 import type { JobDocument } from '../../../../shared/jobs/job-document';
 import { canonicalUuid } from '../../../../shared/schemas/common';
 import type { SimilarParams } from '../params/params';
-import { buildSimilarRequest } from '../query/knn-request';
+import { buildSimilarRequest, firstKnnFiltering } from '../query/knn-request';
 import { findJob } from './find-job';
 import type { JobHit } from './run-job-search';
+import { searchNearest } from './search-nearest';
 
 /**
- * The jobs nearest in meaning to job `jobId`, nearest first, in one request: Elasticsearch looks
+ * The jobs nearest in meaning to job `jobId`, nearest first, in one request (two when searchNearest needs them): Elasticsearch looks
  * the job's vector up itself. When that fails with 404 the job is unknown, or has no vector yet (it
  * was indexed moments ago, and the embedding worker has not reached it); a get tells which, on that
  * path only: 404 not_found, or 409 embedding_pending.
@@ -17,7 +18,9 @@ export async function findSimilarJobs(client: Client, index: string, jobId: stri
   const id = canonicalUuid(jobId);
   if (!id) throw errors.jobNotFound(jobId);
   try {
-    const response = await client.search<JobDocument>({ index, ...buildSimilarRequest(index, id, params) });
+    const response = await searchNearest(firstKnnFiltering(params.filters, params.constraints), params.limit, (filtering) =>
+      client.search<JobDocument>({ index, ...buildSimilarRequest(index, id, params, filtering) }),
+    );
     return response.hits.hits.map((hit) => ({
       doc: hit._source!,
       sort: [hit._score ?? 0, Date.parse(hit._source!.created_at), hit._source!.id],
