@@ -80,10 +80,10 @@ export function firstKnnFiltering(filters: SearchFilters, constraints: Constrain
   return filterClauses(filters).length === 0 && constraintClauses(constraints).length === 0 ? 'after' : 'inside';
 }
 
-/** Nearest jobs asked for past k when the standing filter is applied after the search: one in five more, for jobs closed since. */
+/** Nearest jobs asked for past k when the standing filter is applied after the search: one in five more, for closed jobs among them. */
 const AFTER_FILTER_MARGIN = 0.2;
 
-/** The query for the k nearest jobs that pass the filters and are not left out, filtered `filtering` the search. */
+/** The query for the k nearest jobs that pass the filters and are not left out, the filter applied inside or after the graph search. */
 export function nearestJobsQuery(
   source: VectorSource,
   k: number,
