@@ -11,6 +11,7 @@ import { RELAX_BELOW, searchJobs } from './search-jobs';
 // keyword mode's choices (relax or not, on the same totals) and rank the same jobs.
 
 const QUERY = 'oncology nurse';
+const MISSPELT = 'oncolgy nurse';
 
 const job = (n: number, title: string) =>
   jobDocument({
@@ -33,9 +34,14 @@ async function indexJobs(fullMatches: number) {
   return { index, partial };
 }
 
-async function bothLists(index: string) {
-  const params = readSearchParams({ q: QUERY, limit: 100 });
-  const typos = await new KnownWords(testSearch(), index).typoPolicy(queryWords(QUERY).words);
+async function bothLists(index: string, query: string) {
+  const params = readSearchParams({ q: query, limit: 100 });
+  const typos = await new KnownWords(testSearch(), index).typoPolicy(queryWords(query).words);
+  // The premise of the misspelt query: the index does not know one of its words.
+  expect(
+    queryWords(query).words.some((word) => typos(word)),
+    query,
+  ).to.equal(query === MISSPELT);
   const shown = await searchJobs(testSearch(), index, params, typos);
   const idsOnly = await searchJobs(testSearch(), index, params, typos, { idsOnly: true });
   return { shown: shown.hits.map((hit) => hit.doc.id), idsOnly: idsOnly.hits.map((hit) => hit.doc.id) };
@@ -44,19 +50,22 @@ async function bothLists(index: string) {
 describe('searchJobs, ids only (hybrid search’s keyword list)', function () {
   this.timeout(30_000);
 
-  it(`does not relax a query that has ${RELAX_BELOW} or more full matches, as keyword mode does not`, async () => {
-    const { index, partial } = await indexJobs(RELAX_BELOW + 2);
-    const { shown, idsOnly } = await bothLists(index);
-    expect(shown)
-      .to.have.length(RELAX_BELOW + 2)
-      .and.not.include(partial.id);
-    expect(idsOnly).to.deep.equal(shown);
-  });
+  // A misspelt word is unknown to the index: the ids-only list then sends the relaxed search beside the strict one.
+  for (const query of [QUERY, MISSPELT]) {
+    it(`does not relax "${query}" with ${RELAX_BELOW} or more full matches, as keyword mode does not`, async () => {
+      const { index, partial } = await indexJobs(RELAX_BELOW + 2);
+      const { shown, idsOnly } = await bothLists(index, query);
+      expect(shown)
+        .to.have.length(RELAX_BELOW + 2)
+        .and.not.include(partial.id);
+      expect(idsOnly).to.deep.equal(shown);
+    });
 
-  it(`relaxes a query with fewer than ${RELAX_BELOW} full matches, as keyword mode does`, async () => {
-    const { index, partial } = await indexJobs(RELAX_BELOW - 1);
-    const { shown, idsOnly } = await bothLists(index);
-    expect(shown).to.include(partial.id);
-    expect(idsOnly).to.deep.equal(shown);
-  });
+    it(`relaxes "${query}" with fewer than ${RELAX_BELOW} full matches, as keyword mode does`, async () => {
+      const { index, partial } = await indexJobs(RELAX_BELOW - 1);
+      const { shown, idsOnly } = await bothLists(index, query);
+      expect(shown).to.include(partial.id);
+      expect(idsOnly).to.deep.equal(shown);
+    });
+  }
 });
