@@ -44,12 +44,17 @@ export function vectorJson(vector: Float32Array): number[] {
  * k jobs that pass it (a filter after the search would leave fewer, or none).
  */
 export function knnFilter(filters: SearchFilters, constraints: Constraints, excludeIds: readonly string[] = []): Query {
-  return {
-    bool: {
-      filter: [...filterClauses(filters), ...constraintClauses(constraints)],
-      must_not: [...inactiveJobs(), ...excludedJobs(excludeIds)],
-    },
-  };
+  return { bool: { filter: chosenClauses(filters, constraints), must_not: standingExclusions(excludeIds) } };
+}
+
+/** The clauses of the filters and constraints the caller chose. */
+function chosenClauses(filters: SearchFilters, constraints: Constraints): Query[] {
+  return [...filterClauses(filters), ...constraintClauses(constraints)];
+}
+
+/** What every kNN search leaves out, chosen or not: inactive jobs and the ids left out. */
+function standingExclusions(excludeIds: readonly string[]): Query[] {
+  return [...inactiveJobs(), ...excludedJobs(excludeIds)];
 }
 
 /** The knn query for the k nearest jobs (that pass `filter`, when given); `candidates`: num_candidates (the benchmark tries others). */
@@ -77,7 +82,7 @@ export type KnnFiltering = 'inside' | 'after';
  * leaves fewer than it needs (searchNearest).
  */
 export function firstKnnFiltering(filters: SearchFilters, constraints: Constraints): KnnFiltering {
-  return filterClauses(filters).length === 0 && constraintClauses(constraints).length === 0 ? 'after' : 'inside';
+  return chosenClauses(filters, constraints).length === 0 ? 'after' : 'inside';
 }
 
 /** Nearest jobs asked for past k when the standing filter is applied after the search: one in five more, for closed jobs among them. */
@@ -92,7 +97,11 @@ export function nearestJobsQuery(
 ): Query {
   if (filtering === 'inside') return knnQuery(source, k, knnFilter(filters, constraints, excludeIds));
   const asked = k + excludeIds.length + Math.ceil(k * AFTER_FILTER_MARGIN);
-  return { bool: { must: knnQuery(source, asked), must_not: [...inactiveJobs(), ...excludedJobs(excludeIds)] } };
+  // firstKnnFiltering picks `after` only without chosen clauses; any given still apply, after the search too.
+  const chosen = chosenClauses(filters, constraints);
+  return {
+    bool: { must: knnQuery(source, asked), ...(chosen.length > 0 ? { filter: chosen } : {}), must_not: standingExclusions(excludeIds) },
+  };
 }
 
 /**
