@@ -9,6 +9,7 @@ import { inBestMatchOrder, sourceOf } from '../query/search-request';
 import { withSnippet, wordsOf } from '../query/snippet';
 import { DEFAULT_FUSION, fuse, type Fusion, type Scored } from '../relevance/fusion';
 import type { TypoPolicy } from '../relevance/relevance';
+import { jobsById } from './jobs-by-id';
 import { ANY_INDEX_STATE, runJobSearch, type JobHits } from './run-job-search';
 import { searchJobs } from './search-jobs';
 import { searchNearest } from './search-nearest';
@@ -93,6 +94,11 @@ export async function hybridPage(client: Client, index: string, params: SearchPa
   const shown = params.sort === 'relevance' ? ranked.slice(offset, offset + limit) : ranked;
   const faceted = params.facets.length > 0;
   if (ranked.length === 0 || (shown.length === 0 && !faceted)) return { hits: [], total };
+  // The common page (best first, no facets, no snippet) needs no query: a multi-get of its 10 jobs
+  // took 1.3-1.5 ms against a search by their ids' 2.3-3.1 (client-side medians, 400 000 postings).
+  if (params.sort === 'relevance' && !faceted && params.snippet === undefined) {
+    return { hits: await jobsById(client, index, shown, sourceOf(params)), total };
+  }
   const idsOf = (jobs: readonly Scored[]): estypes.QueryDslQueryContainer => ({ ids: { values: jobs.map((job) => job.id) } });
   const window = params.sort === 'relevance' ? { size: shown.length } : { sort: SORT_ORDERS[params.sort], from: offset, size: limit };
   const request: estypes.SearchRequest = {

@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { bulkIndexJobs } from '../../../indexer';
+import { jobDocument } from '../../../../test/fixtures/job-documents';
+import { resetIndex, testSearch } from '../../../../test/support/context';
+import { jobsById } from './jobs-by-id';
+
+// A hybrid page of relevance order is fetched by a multi-get: its jobs in the fused order, the
+// fields asked for, and a job gone since it was ranked left out rather than failing the page.
+
+const job = (n: number, title: string) => jobDocument({ id: `00000000-0000-4000-8000-0000000f000${n}`, title });
+
+describe('jobsById', function () {
+  this.timeout(30_000);
+  const jobs = [job(1, 'Care Assistant'), job(2, 'Domiciliary Carer'), job(3, 'Support Worker')];
+  let index: string;
+
+  before(async () => {
+    index = await resetIndex();
+    const result = await bulkIndexJobs(
+      testSearch(),
+      index,
+      jobs.map((doc) => ({ doc, version: 1 })),
+      { refresh: true },
+    );
+    if (result.failed.length > 0) throw new Error(`indexing fixtures failed: ${JSON.stringify(result.failed)}`);
+  });
+
+  it('answers the jobs in the order given, with their score, leaving out an id the index does not hold', async () => {
+    const gone = '00000000-0000-4000-8000-0000000f0009';
+    const hits = await jobsById(
+      testSearch(),
+      index,
+      [
+        { id: jobs[2].id, score: 0.3 },
+        { id: gone, score: 0.2 },
+        { id: jobs[0].id, score: 0.1 },
+      ],
+      true,
+    );
+    expect(hits.map((hit) => hit.doc.id)).to.deep.equal([jobs[2].id, jobs[0].id]);
+    expect(hits[0].doc).to.deep.equal(jobs[2]);
+    expect(hits.map((hit) => hit.sort[0])).to.deep.equal([0.3, 0.1]);
+  });
+
+  it('reads only the fields asked for', async () => {
+    const [hit] = await jobsById(testSearch(), index, [{ id: jobs[1].id, score: 1 }], ['id', 'title', 'created_at']);
+    expect(hit.doc).to.deep.equal({ id: jobs[1].id, title: 'Domiciliary Carer', created_at: jobs[1].created_at });
+  });
+});
