@@ -41,13 +41,21 @@ export type Mode = (typeof MODES)[number];
  */
 /** Hybrid's keyword list run otherwise than the product runs it, each fused with DEFAULT_FUSION. */
 export const KEYWORD_LEGS: readonly KeywordLeg[] = [
-  { typoTolerance: true, relax: true },
-  { typoTolerance: false, relax: true },
-  { typoTolerance: true, relax: false },
-  { typoTolerance: false, relax: false },
+  { typos: 'as keyword mode', relax: true },
+  { typos: 'two edits in titles only', relax: true },
+  { typos: 'one edit', relax: true },
+  { typos: 'none', relax: true },
+  { typos: 'as keyword mode', relax: false },
+  { typos: 'none', relax: false },
 ];
+const TYPOS_NAMES: Record<KeywordLeg['typos'], string> = {
+  'as keyword mode': 'with typos',
+  'two edits in titles only': 'with two-edit typos in titles only',
+  'one edit': 'with one-edit typos',
+  none: 'without typos',
+};
 export const legName = (leg: KeywordLeg) =>
-  `${fusionName(DEFAULT_FUSION)}, keyword list ${leg.typoTolerance ? 'with' : 'without'} typos, ${leg.relax ? 'with' : 'without'} relaxing`;
+  `${fusionName(DEFAULT_FUSION)}, keyword list ${TYPOS_NAMES[leg.typos]}, ${leg.relax ? 'with' : 'without'} relaxing`;
 
 export const FUSIONS: readonly Fusion[] = [
   ...[5, 10, 20, 30, 60, 100].map((k) => ({ method: 'rrf' as const, k })),

@@ -115,6 +115,28 @@ describe('buildSearchRequest', () => {
     expect(fuzzy(buildSearchRequest(readSearchParams({ q: 'kotlin engneer', limit: 10 }), (word) => word === 'engneer'))).to.equal(1);
   });
 
+  it('forgives two edits in long words where the policy says (every short field unless told), one elsewhere', () => {
+    const params = readSearchParams({ q: 'kotlin engneer', limit: 10 });
+    const unknown = (word: string) => word === 'engneer';
+    const typoClauses = (longTypos?: 'everywhere' | 'titles' | 'nowhere') =>
+      JSON.stringify(
+        buildSearchRequest(
+          params,
+          Object.assign((word: string) => unknown(word), longTypos ? { longTypos } : {}),
+        ),
+      )
+        .match(/"fields":\[[^\]]*\],"operator":"and","fuzziness":"[^"]*"/g)
+        ?.map((clause) => `${clause.match(/"fuzziness":"([^"]*)"/)![1]} ${JSON.parse(clause.match(/\[[^\]]*\]/)![0]).join(',')}`);
+    const shortFields = 'title.plain^6,skills.plain^3,organization.plain^3,tags.plain^3,location.plain^1,department.plain^1';
+    expect(typoClauses()).to.deep.equal([`AUTO:4,7 ${shortFields}`]);
+    expect(typoClauses('everywhere')).to.deep.equal(typoClauses());
+    expect(typoClauses('nowhere')).to.deep.equal([`AUTO:4,256 ${shortFields}`]);
+    expect(typoClauses('titles')).to.deep.equal([
+      'AUTO:4,7 title.plain^6',
+      'AUTO:4,256 skills.plain^3,organization.plain^3,tags.plain^3,location.plain^1,department.plain^1',
+    ]);
+  });
+
   it('lifts phrases by re-ranking the best hits only, and not on cursor pages sorted past the window', () => {
     const request = buildSearchRequest(readSearchParams({ q: 'data engineer', limit: 10 }));
     expect(request.rescore).to.deep.include({ window_size: 100 });

@@ -46,6 +46,14 @@ export const RELAXED_WORDS_MATCHED = '1<-1 4<75%';
 
 /** Typos are forgiven only on words of 4+ letters (one edit) or 7+ letters (two), never in the first letter. */
 const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions: 50 } as const;
+/**
+ * One edit from 4 letters on, whatever the length (no token reaches 256: the tokenizer splits at
+ * 255). Two edits cost most of a search of unknown words: Elasticsearch rewrites each fuzzy
+ * clause by walking the terms of every short field with the edit automaton, and at 400 000
+ * postings "protect the company from hackers" took 24 ms with two edits everywhere, 10.5 with two
+ * in titles and one elsewhere, 7 with one, 5 with none (TypoPolicy.longTypos).
+ */
+const ONE_EDIT_TOLERANCE = { ...TYPO_TOLERANCE, fuzziness: 'AUTO:4,256' } as const;
 /** A word found only through a typo scores at most this share of an exact match. */
 const TYPO_WEIGHT = 0.5;
 /** A word found through a synonym ("k8s" for "kubernetes"): below the word itself, above a typo. */
@@ -155,6 +163,11 @@ export interface TypoPolicy {
   readonly roles?: ReadonlySet<string>;
   /** How rare a word is in a field (its inverse document frequency there), when known; ./known-words looks up the stand-ins' words too. */
   readonly rarity?: (word: string, field: RarityField) => number | undefined;
+  /**
+   * Where a word of 7+ letters may have two edits forgiven (TYPO_TOLERANCE), one elsewhere
+   * (ONE_EDIT_TOLERANCE): in every short field (absent: keyword mode), in titles only, or nowhere.
+   */
+  readonly longTypos?: 'everywhere' | 'titles' | 'nowhere';
 }
 const EVERY_WORD: TypoPolicy = () => true;
 
@@ -216,6 +229,26 @@ function abbreviationQuery(word: string, boost?: number): Query {
 }
 
 /**
+ * A word as typed, with typos forgiven, in its best short field: two edits in a word of 7+ letters
+ * where `longTypos` says, one elsewhere. Split in two clauses, the best field still counts alone.
+ */
+function typoQueries(word: string, longTypos: NonNullable<TypoPolicy['longTypos']>): Query[] {
+  const clause = (fields: string[], tolerance: typeof TYPO_TOLERANCE | typeof ONE_EDIT_TOLERANCE): Query => ({
+    multi_match: { query: word, type: 'best_fields', fields, operator: 'and', ...tolerance, boost: TYPO_WEIGHT },
+  });
+  if (longTypos === 'everywhere') return [clause(PLAIN_TYPO_FIELDS, TYPO_TOLERANCE)];
+  if (longTypos === 'nowhere') return [clause(PLAIN_TYPO_FIELDS, ONE_EDIT_TOLERANCE)];
+  const inTitle = (field: string) => field.startsWith('title.');
+  return [
+    clause(PLAIN_TYPO_FIELDS.filter(inTitle), TYPO_TOLERANCE),
+    clause(
+      PLAIN_TYPO_FIELDS.filter((field) => !inTitle(field)),
+      ONE_EDIT_TOLERANCE,
+    ),
+  ];
+}
+
+/**
  * One word of the query: its best field counts, in any of its forms ("developers" finds
  * "developer") or, with a typo ("typscript" finds "TypeScript"), as typed at a lower weight, or
  * through a synonym ("k8s" finds "Kubernetes", ./synonyms) at a weight between the two. An
@@ -234,20 +267,7 @@ function wordQuery(word: string, typos: TypoPolicy, standIns: readonly Query[]):
     dis_max: {
       queries: [
         ...formsQueries(word, namesPlace ? FIELDS_OF_PLACE_WORD : FIELDS_OF_WORD, typos.roles?.has(word) ?? false, namesPlace),
-        ...(typos(word)
-          ? [
-              {
-                multi_match: {
-                  query: word,
-                  type: 'best_fields',
-                  fields: PLAIN_TYPO_FIELDS,
-                  operator: 'and',
-                  ...TYPO_TOLERANCE,
-                  boost: TYPO_WEIGHT,
-                },
-              } as Query,
-            ]
-          : []),
+        ...(typos(word) ? typoQueries(word, typos.longTypos ?? 'everywhere') : []),
         ...standIns,
         ...placeCodeQueries(word),
         { term: { 'experience.lower': { value: word, boost: FIELD_WEIGHTS.description } } },

@@ -21,21 +21,26 @@ export async function semanticSearch(client: Client, index: string, params: Sear
 
 /**
  * How hybrid search runs its keyword list: with keyword mode's typo tolerance (fuzzy matching of
- * the words the index does not know) and its relaxation (one word fewer required when fewer than
- * a page match), or without them.
+ * the words the index does not know, two edits forgiven in words of 7+ letters), with two edits
+ * in titles only and one in the other short fields, with one edit at most, or with none; and with
+ * keyword mode's relaxation (one word fewer required when fewer than a page match), or without.
  */
 export interface KeywordLeg {
-  typoTolerance: boolean;
+  typos: 'as keyword mode' | 'two edits in titles only' | 'one edit' | 'none';
   relax: boolean;
 }
 
 /** The keyword list of hybrid search (docs/decisions.md, "Hybrid search": measured on the judged sets and for latency). */
-export const HYBRID_KEYWORD_LEG: KeywordLeg = { typoTolerance: true, relax: true };
+export const HYBRID_KEYWORD_LEG: KeywordLeg = { typos: 'two edits in titles only', relax: true };
 
-/** The typo policy without its tolerance: no word is matched fuzzily; places, roles and rarities stay. */
-function withoutTolerance(policy: TypoPolicy | undefined): TypoPolicy | undefined {
-  if (!policy) return undefined;
-  return Object.assign(() => false, { places: policy.places, roles: policy.roles, rarity: policy.rarity });
+const LONG_TYPOS = { 'two edits in titles only': 'titles', 'one edit': 'nowhere' } as const;
+
+/** The typo policy of a keyword leg: keyword mode's, the same words forgiven fewer edits, or none forgiven (places, roles and rarities stay). */
+export function legPolicy(policy: TypoPolicy | undefined, typos: KeywordLeg['typos']): TypoPolicy | undefined {
+  if (!policy || typos === 'as keyword mode') return policy;
+  const attributes = { places: policy.places, roles: policy.roles, rarity: policy.rarity };
+  if (typos === 'none') return Object.assign(() => false, attributes);
+  return Object.assign((word: string) => policy(word), { ...attributes, longTypos: LONG_TYPOS[typos] });
 }
 
 /** The two ranked lists a hybrid search fuses, best first, ids and scores only. */
@@ -69,7 +74,7 @@ export async function hybridLists(
     paging: { limit: length, offset: 0, scope: params.paging.scope },
   };
   const keyword = typos().then((policy) =>
-    searchJobs(client, index, keywordParams, leg.typoTolerance ? policy : withoutTolerance(policy), { relax: leg.relax, idsOnly: true }),
+    searchJobs(client, index, keywordParams, legPolicy(policy, leg.typos), { relax: leg.relax, idsOnly: true }),
   );
   const semantic = embed().then((vector) =>
     searchNearest(firstKnnFiltering(params.filters, params.constraints), length, (filtering) =>
