@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { bulkIndexJobs } from '../../../indexer';
-import { jobDocument } from '../../../../test/fixtures/job-documents';
-import { resetIndex, testSearch } from '../../../../test/support/context';
+import { indexFreshJobs, jobDocument } from '../../../../test/fixtures/job-documents';
+import { testSearch } from '../../../../test/support/context';
 import { jobsById } from './jobs-by-id';
 
 // A hybrid page of relevance order is fetched by a multi-get: its jobs in the fused order, the
@@ -15,14 +14,7 @@ describe('jobsById', function () {
   let index: string;
 
   before(async () => {
-    index = await resetIndex();
-    const result = await bulkIndexJobs(
-      testSearch(),
-      index,
-      jobs.map((doc) => ({ doc, version: 1 })),
-      { refresh: true },
-    );
-    if (result.failed.length > 0) throw new Error(`indexing fixtures failed: ${JSON.stringify(result.failed)}`);
+    index = await indexFreshJobs(jobs);
   });
 
   it('answers the jobs in the order given, with their score, leaving out an id the index does not hold', async () => {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { bulkIndexJobs } from '../../../indexer';
-import { jobDocument } from '../../../../test/fixtures/job-documents';
-import { resetIndex, testSearch } from '../../../../test/support/context';
+import { indexFreshJobs, jobDocument } from '../../../../test/fixtures/job-documents';
+import { testSearch } from '../../../../test/support/context';
 import { readSearchParams } from '../params/params';
 import { KnownWords } from '../relevance/known-words';
 import { queryWords } from '../relevance/query-words';
@@ -22,14 +21,7 @@ describe('hybrid keyword legs: typo tolerance', function () {
   let index: string;
 
   before(async () => {
-    index = await resetIndex();
-    const result = await bulkIndexJobs(
-      testSearch(),
-      index,
-      NURSES.map((doc) => ({ doc, version: 1 })),
-      { refresh: true },
-    );
-    if (result.failed.length > 0) throw new Error(`indexing fixtures failed: ${JSON.stringify(result.failed)}`);
+    index = await indexFreshJobs(NURSES);
   });
 
   async function found(query: string, typos: Typos): Promise<number> {
