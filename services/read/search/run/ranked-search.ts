@@ -51,9 +51,9 @@ export interface HybridLists {
 
 /**
  * The keyword and the kNN lists of a hybrid search, `length` jobs each at most, asked for at the
- * same time: the keyword search (the whole keyword mode: place, relaxation, typos) is sent first,
- * the query is embedded while Elasticsearch works on it (the model runs on this thread), then the
- * kNN search is sent. Neither fetches a stored document: ids, scores (and creation times, for the
+ * same time: the keyword search (the whole keyword mode: place, relaxation, typos as `leg` says)
+ * is sent first, the query is embedded while Elasticsearch works on it (the model runs on this
+ * thread), then the kNN search is sent. Neither fetches a stored document: ids, scores (and creation times, for the
  * keyword list's ties).
  */
 export async function hybridLists(
