@@ -111,6 +111,9 @@ const withShort = (all: string[]): WordFields => ({ all, short: all.filter((fiel
 const FIELDS_OF_WORD = withShort(WORD_FIELDS);
 const FIELDS_OF_PLACE_WORD = withShort(PLACE_WORD_FIELDS);
 const PLAIN_TYPO_FIELDS = weighted('.plain', TYPO_FIELDS);
+/** PLAIN_TYPO_FIELDS split into the title and the rest (TypoPolicy.longTypos 'titles'). */
+const PLAIN_TITLE_TYPO_FIELDS = PLAIN_TYPO_FIELDS.filter((field) => field.startsWith('title.'));
+const PLAIN_OTHER_TYPO_FIELDS = PLAIN_TYPO_FIELDS.filter((field) => !field.startsWith('title.'));
 const PLAIN_FIELDS = weighted('.plain');
 
 /**
@@ -238,14 +241,7 @@ function typoQueries(word: string, longTypos: NonNullable<TypoPolicy['longTypos'
   });
   if (longTypos === 'everywhere') return [clause(PLAIN_TYPO_FIELDS, TYPO_TOLERANCE)];
   if (longTypos === 'nowhere') return [clause(PLAIN_TYPO_FIELDS, ONE_EDIT_TOLERANCE)];
-  const inTitle = (field: string) => field.startsWith('title.');
-  return [
-    clause(PLAIN_TYPO_FIELDS.filter(inTitle), TYPO_TOLERANCE),
-    clause(
-      PLAIN_TYPO_FIELDS.filter((field) => !inTitle(field)),
-      ONE_EDIT_TOLERANCE,
-    ),
-  ];
+  return [clause(PLAIN_TITLE_TYPO_FIELDS, TYPO_TOLERANCE), clause(PLAIN_OTHER_TYPO_FIELDS, ONE_EDIT_TOLERANCE)];
 }
 
 /**

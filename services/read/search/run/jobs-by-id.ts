@@ -1,7 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { JobDocument } from '../../../../shared/jobs/job-document';
 import type { Scored } from '../relevance/fusion';
-import type { JobHit } from './run-job-search';
+import { bestMatchSortValues, type JobHit } from './run-job-search';
 
 /**
  * The stored documents of `jobs`, in their order, with only the fields of `source`: a multi-get,
@@ -15,7 +15,7 @@ export async function jobsById(client: Client, index: string, jobs: readonly Sco
   const hits: JobHit[] = [];
   response.docs.forEach((doc, i) => {
     if (!('found' in doc) || !doc.found || !doc._source) return;
-    hits.push({ doc: doc._source, sort: [jobs[i].score, Date.parse(doc._source.created_at), doc._source.id] });
+    hits.push({ doc: doc._source, sort: bestMatchSortValues(jobs[i].score, doc._source) });
   });
   return hits;
 }

@@ -4,7 +4,7 @@ import { testSearch } from '../../../../test/support/context';
 import { readSearchParams } from '../params/params';
 import { KnownWords } from '../relevance/known-words';
 import { queryWords } from '../relevance/query-words';
-import { legPolicy } from './ranked-search';
+import { legPolicy, type KeywordLeg } from './ranked-search';
 import { searchJobs } from './search-jobs';
 
 // Hybrid's keyword list may forgive fewer edits than keyword mode, which forgives two in words of
@@ -14,7 +14,6 @@ import { searchJobs } from './search-jobs';
 const NURSES = [1, 2, 3].map((n) =>
   jobDocument({ id: `00000000-0000-4000-8000-0000000c000${n}`, title: `Oncology Nurse ${n}`, organization: 'Northumbria Healthcare' }),
 );
-type Typos = 'as keyword mode' | 'two edits in titles only' | 'one edit' | 'none';
 
 describe('hybrid keyword legs: typo tolerance', function () {
   this.timeout(30_000);
@@ -24,7 +23,7 @@ describe('hybrid keyword legs: typo tolerance', function () {
     index = await indexFreshJobs(NURSES);
   });
 
-  async function found(query: string, typos: Typos): Promise<number> {
+  async function found(query: string, typos: KeywordLeg['typos']): Promise<number> {
     const policy = await new KnownWords(testSearch(), index, { minDocs: 1 }).typoPolicy(queryWords(query).words);
     const result = await searchJobs(testSearch(), index, readSearchParams({ q: query, limit: 10 }), legPolicy(policy, typos), {
       relax: false,

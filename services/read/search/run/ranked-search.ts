@@ -40,6 +40,7 @@ export function legPolicy(policy: TypoPolicy | undefined, typos: KeywordLeg['typ
   if (!policy || typos === 'as keyword mode') return policy;
   const attributes = { places: policy.places, roles: policy.roles, rarity: policy.rarity };
   if (typos === 'none') return Object.assign(() => false, attributes);
+  // A new function: the policy given is settled and shared (KnownWords), never to be changed.
   return Object.assign((word: string) => policy(word), { ...attributes, longTypos: LONG_TYPOS[typos] });
 }
 
@@ -53,8 +54,8 @@ export interface HybridLists {
  * The keyword and the kNN lists of a hybrid search, `length` jobs each at most, asked for at the
  * same time: the keyword search (the whole keyword mode: place, relaxation, typos as `leg` says)
  * is sent first, the query is embedded while Elasticsearch works on it (the model runs on this
- * thread), then the kNN search is sent. Neither fetches a stored document: ids, scores (and creation times, for the
- * keyword list's ties).
+ * thread), then the kNN search is sent. Neither fetches a stored document: ids, scores (and
+ * creation times, for the keyword list's ties).
  */
 export async function hybridLists(
   client: Client,

@@ -37,7 +37,12 @@ export const ID_ONLY: Pick<estypes.SearchRequest, '_source' | 'docvalue_fields'>
  */
 function sortValuesOf(hit: estypes.SearchHit<JobDocument>, doc: JobDocument): SortValue[] {
   if (hit.sort) return hit.sort as SortValue[];
-  return [hit._score ?? 0, Date.parse(doc.created_at), doc.id];
+  return bestMatchSortValues(hit._score ?? 0, doc);
+}
+
+/** The sort values of a job of score `score` in best-match order (score, then newest, then id), for a cursor to continue after it. */
+export function bestMatchSortValues(score: number, doc: JobDocument): SortValue[] {
+  return [score, Date.parse(doc.created_at), doc.id];
 }
 
 function readHits(response: estypes.SearchResponse<JobDocument>): Omit<JobHits, 'aggregations'> {

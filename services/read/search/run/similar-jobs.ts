@@ -5,7 +5,7 @@ import { canonicalUuid } from '../../../../shared/schemas/common';
 import type { SimilarParams } from '../params/params';
 import { buildSimilarRequest, firstKnnFiltering } from '../query/knn-request';
 import { findJob } from './find-job';
-import type { JobHit } from './run-job-search';
+import { bestMatchSortValues, type JobHit } from './run-job-search';
 import { searchNearest } from './search-nearest';
 
 /**
@@ -23,7 +23,7 @@ export async function findSimilarJobs(client: Client, index: string, jobId: stri
     );
     return response.hits.hits.map((hit) => ({
       doc: hit._source!,
-      sort: [hit._score ?? 0, Date.parse(hit._source!.created_at), hit._source!.id],
+      sort: bestMatchSortValues(hit._score ?? 0, hit._source!),
       ...(hit.highlight ? { highlight: hit.highlight } : {}),
     }));
   } catch (err) {
