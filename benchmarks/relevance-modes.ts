@@ -35,10 +35,6 @@ export const MODES = ['keyword', 'semantic', 'hybrid'] as const;
 const RANKED = 30;
 export type Mode = (typeof MODES)[number];
 
-/**
- * The fusions tried on every query's two lists: reciprocal rank at several constants and keyword
- * weights, weighted sums at several keyword weights.
- */
 /** Hybrid's keyword list run otherwise than the product runs it, each fused with DEFAULT_FUSION. */
 export const KEYWORD_LEGS: readonly KeywordLeg[] = [
   { typos: 'as keyword mode', relax: true },
@@ -46,6 +42,7 @@ export const KEYWORD_LEGS: readonly KeywordLeg[] = [
   { typos: 'one edit', relax: true },
   { typos: 'none', relax: true },
   { typos: 'as keyword mode', relax: false },
+  { typos: 'two edits in titles only', relax: false },
   { typos: 'none', relax: false },
 ];
 const TYPOS_NAMES: Record<KeywordLeg['typos'], string> = {
@@ -57,6 +54,10 @@ const TYPOS_NAMES: Record<KeywordLeg['typos'], string> = {
 export const legName = (leg: KeywordLeg) =>
   `${fusionName(DEFAULT_FUSION)}, keyword list ${TYPOS_NAMES[leg.typos]}, ${leg.relax ? 'with' : 'without'} relaxing`;
 
+/**
+ * The fusions tried on every query's two lists: reciprocal rank at several constants and keyword
+ * weights, weighted sums at several keyword weights.
+ */
 export const FUSIONS: readonly Fusion[] = [
   ...[5, 10, 20, 30, 60, 100].map((k) => ({ method: 'rrf' as const, k })),
   ...[0.6, 0.7, 0.8, 0.9].map((keywordWeight) => ({ method: 'rrf' as const, k: 60, keywordWeight })),

@@ -8,7 +8,8 @@ import { readSearchParams } from '../../search/params/params';
 import { buildSearchRequest, ROLE_IN_PLACE } from '../../search/query/search-request';
 import { KnownWords } from '../../search/relevance/known-words';
 import { queryWords } from '../../search/relevance/query-words';
-import { ID_ONLY, runJobSearch } from '../../search/run/run-job-search';
+import { ID_ONLY } from '../../search/query/source-fields';
+import { runJobSearch } from '../../search/run/run-job-search';
 import { searchJobs } from '../../search/run/search-jobs';
 
 // The real model (bge-small-en-v1.5) embeds the fixtures and the queries; the real Elasticsearch ranks them.

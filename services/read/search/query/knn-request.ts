@@ -7,7 +7,7 @@ import { constraintClauses, excludedJobs, filterClauses, inactiveJobs } from './
 import { pageWindow } from './page-window';
 import { sourceOf } from './search-request';
 import { withSnippet, wordsOf } from './snippet';
-import { sourceFieldsFor } from './source-fields';
+import { ID_ONLY, sourceFieldsFor } from './source-fields';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -132,7 +132,7 @@ export function buildKnnListRequest(
   return {
     query: nearestJobsQuery({ vector }, k, params, filtering),
     size: k,
-    _source: false,
+    ...ID_ONLY,
     track_total_hits: false,
   };
 }

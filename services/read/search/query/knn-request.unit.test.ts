@@ -63,7 +63,7 @@ describe('kNN requests (hybrid and semantic search, similar jobs)', () => {
 
   it("hybrid's kNN list: ids and scores of the k nearest, nothing stored, no total", () => {
     const request = buildKnnListRequest(readSearchParams({ q: 'care', mode: 'hybrid', exclude_ids: SEEN, limit: 10 }), VECTOR, 100);
-    expect(request).to.deep.include({ size: 100, _source: false, track_total_hits: false });
+    expect(request).to.deep.include({ size: 100, _source: false, stored_fields: '_none_', track_total_hits: false });
     // No filter chosen: the standing filter after the search, over the 100 asked for, the one left out and one in five more.
     expect(request.query).to.deep.equal({
       bool: {

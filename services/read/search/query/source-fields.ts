@@ -1,3 +1,4 @@
+import type { estypes } from '@elastic/elasticsearch';
 import type { JobField } from '../../../../shared/schemas/job';
 
 /** Stored fields a Job field is computed from, where they are not the field itself. */
@@ -30,3 +31,15 @@ export const SEARCH_FILTER_PATH = [
   // The count of a filter aggregation (search-request: ROLE_IN_PLACE).
   'aggregations.*.doc_count',
 ].join(',');
+
+/**
+ * What a request that needs only each hit's id and creation time fetches (hybrid search's two
+ * lists): no stored field at all, both from doc values. Even a hit's _id is a stored field, read
+ * from a compressed block per hit, which for 100-deep lists cost more than the ids are worth
+ * (docs/decisions.md, "What hybrid costs"). run-job-search's hitId reads the id back.
+ */
+export const ID_ONLY: Pick<estypes.SearchRequest, '_source' | 'stored_fields' | 'docvalue_fields'> = {
+  _source: false,
+  stored_fields: '_none_',
+  docvalue_fields: ['id', 'created_at'],
+};

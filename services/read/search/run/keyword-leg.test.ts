@@ -4,8 +4,9 @@ import { testSearch } from '../../../../test/support/context';
 import { readSearchParams } from '../params/params';
 import { KnownWords } from '../relevance/known-words';
 import { queryWords } from '../relevance/query-words';
-import { legPolicy, type KeywordLeg } from './ranked-search';
-import { searchJobs } from './search-jobs';
+import { MODEL_CARD } from '../../../../shared/embedding';
+import { hybridLists, legPolicy, type KeywordLeg } from './ranked-search';
+import { RELAX_BELOW, searchJobs } from './search-jobs';
 
 // Hybrid's keyword list may forgive fewer edits than keyword mode, which forgives two in words of
 // 7+ letters in every short field: two in titles only, or one everywhere. The same words stay
@@ -51,5 +52,52 @@ describe('hybrid keyword legs: typo tolerance', function () {
     expect(await found('northumbira nurse', 'two edits in titles only')).to.equal(3);
     expect(await found('norttumbira nurse', 'as keyword mode')).to.equal(3);
     expect(await found('norttumbira nurse', 'two edits in titles only')).to.equal(0);
+  });
+});
+
+describe('hybrid keyword leg: no relaxing', function () {
+  this.timeout(30_000);
+
+  it('keeps to the jobs with every word where keyword mode lets in those that miss one', async () => {
+    // Three full matches, fewer than RELAX_BELOW: keyword mode relaxes and lets the theatre nurse in below them.
+    const theatreNurse = jobDocument({ id: '00000000-0000-4000-8000-0000000c0009', title: 'Theatre Nurse' });
+    const index = await indexFreshJobs([...NURSES, theatreNurse]);
+    expect(NURSES.length).to.be.below(RELAX_BELOW);
+    const params = readSearchParams({ q: 'oncology nurse', mode: 'hybrid', limit: 10 });
+    const typos = () => new KnownWords(testSearch(), index, { minDocs: 1 }).typoPolicy(queryWords('oncology nurse').words);
+    const keywordMode = await searchJobs(testSearch(), index, { ...params, mode: 'keyword' }, await typos());
+    expect(keywordMode.hits.map((hit) => hit.doc.id)).to.include(theatreNurse.id);
+    // These fixtures carry no vectors, so the kNN list is empty whatever the query's vector: only the keyword list is read here.
+    const unit = new Float32Array(MODEL_CARD.dims).fill(1 / Math.sqrt(MODEL_CARD.dims));
+    const lists = await hybridLists(testSearch(), index, params, () => Promise.resolve(unit), typos);
+    expect(lists.keyword.map((job) => job.id)).to.have.members(NURSES.map((job) => job.id));
+  });
+});
+
+describe('hybrid lists: the keyword request goes out before the query is embedded', function () {
+  this.timeout(30_000);
+
+  it('has sent the keyword search when the model is asked for the vector', async () => {
+    // The model blocks the thread while it runs: a keyword request not yet sent would wait for it.
+    const index = await indexFreshJobs(NURSES);
+    const params = readSearchParams({ q: 'oncology nurse', mode: 'hybrid', limit: 10 });
+    const known = new KnownWords(testSearch(), index, { minDocs: 1 });
+    const typos = () => known.typoPolicy(queryWords('oncology nurse').words);
+    await typos();
+    const sent: string[] = [];
+    let sentWhenEmbedding: string[] = [];
+    testSearch().diagnostic.on('request', (_err, event) => sent.push(event?.meta.request.params.path ?? ''));
+    try {
+      const unit = new Float32Array(MODEL_CARD.dims).fill(1 / Math.sqrt(MODEL_CARD.dims));
+      const embed = () => {
+        sentWhenEmbedding = [...sent];
+        return Promise.resolve(unit);
+      };
+      await hybridLists(testSearch(), index, params, embed, typos);
+      expect(sentWhenEmbedding).to.have.length(1);
+      expect(sentWhenEmbedding[0]).to.match(/\/_search$/);
+    } finally {
+      testSearch().diagnostic.removeAllListeners('request');
+    }
   });
 });

@@ -25,11 +25,13 @@ export interface JobHits {
 function docOf(hit: estypes.SearchHit<JobDocument>): JobDocument {
   if (hit._source) return hit._source;
   const created = (hit.fields?.created_at as string[] | undefined)?.[0] ?? new Date(0).toISOString();
-  return { id: hit._id!, created_at: created } as JobDocument;
+  return { id: hitId(hit), created_at: created } as JobDocument;
 }
 
-/** What a request that needs only each hit's id and creation time fetches: no stored document, the date from doc values. */
-export const ID_ONLY: Pick<estypes.SearchRequest, '_source' | 'docvalue_fields'> = { _source: false, docvalue_fields: ['created_at'] };
+/** A hit's job id: from the id field's doc values when the request read no stored field (ID_ONLY), else its _id (the same). */
+export function hitId(hit: estypes.SearchHit<unknown>): string {
+  return (hit.fields?.id as string[] | undefined)?.[0] ?? hit._id!;
+}
 
 /**
  * The sort values of a hit: as Elasticsearch gave them for a sorted request, else (relevance

@@ -7,8 +7,9 @@ import { KnownWords } from '../relevance/known-words';
 import { queryWords } from '../relevance/query-words';
 import { RELAX_BELOW, searchJobs } from './search-jobs';
 
-// Hybrid search's keyword list is fetched as ids only (no stored document): it must still make
-// keyword mode's choices (relax or not, on the same totals) and rank the same jobs.
+// Hybrid search's keyword list is fetched as ids only (no stored field, ids from doc values): the
+// same search fetched so must make keyword mode's choices (relax or not, on the same totals) and
+// rank the same jobs.
 
 const QUERY = 'oncology nurse';
 const MISSPELT = 'oncolgy nurse';
@@ -50,7 +51,7 @@ async function bothLists(index: string, query: string) {
 describe('searchJobs, ids only (hybrid search’s keyword list)', function () {
   this.timeout(30_000);
 
-  // A misspelt word is unknown to the index: the ids-only list then sends the relaxed search beside the strict one.
+  // A misspelt word is unknown to the index: found through typo tolerance alone, it must count the same.
   for (const query of [QUERY, MISSPELT]) {
     it(`does not relax "${query}" with ${RELAX_BELOW} or more full matches, as keyword mode does not`, async () => {
       const { index, partial } = await indexJobs(RELAX_BELOW + 2);

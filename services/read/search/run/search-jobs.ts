@@ -2,10 +2,10 @@ import type { Client } from '@elastic/elasticsearch';
 import type { SearchPlace } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
 import { canRelax, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
-import { ID_ONLY, runJobSearch, type JobHits } from './run-job-search';
+import { runJobSearch, type JobHits } from './run-job-search';
+import { ID_ONLY } from '../query/source-fields';
 import { buildSearchRequest, inBestMatchOrder, ROLE_IN_PLACE } from '../query/search-request';
 import { withSnippet } from '../query/snippet';
-import { queryWords } from '../relevance/query-words';
 
 /**
  * Fewer jobs than this in the place a query names whose title names the role (relevance:
@@ -23,14 +23,6 @@ export const ENOUGH_IN_PLACE = 10;
  */
 export const RELAX_BELOW = 10;
 
-/**
- * Whether the index does not know one of the query's words: with every word required, such a word
- * matches only through typo tolerance, and the strict search nearly always finds too few.
- */
-function knowsNotEvery(q: string, typos: TypoPolicy | undefined): boolean {
-  return typos !== undefined && queryWords(q).words.some((word) => typos(word));
-}
-
 /** The hits of a search, and where they are when its query names a place. */
 export type SearchOutcome = JobHits & { place?: SearchPlace };
 
@@ -42,11 +34,9 @@ export type SearchOutcome = JobHits & { place?: SearchPlace };
  * run once more with one fewer required (relevance: RELAXED_WORDS_MATCHED). Each further request
  * costs only the searches that found too little, and since each choice depends on the totals
  * alone, every page of the same search makes the same choices. `relax: false` never relaxes;
- * `idsOnly` fetches no stored document, only each hit's id and creation time (hybrid search's
- * keyword list: reading 100 documents' sources took a third of its time on the real postings),
- * and sends the relaxed search beside the strict one when a word is unknown to the index and no
- * place is named: the same choice, one round trip sooner (hybrid's wishes in plain words), at the
- * cost of a request that goes unused when typo tolerance finds enough after all.
+ * `idsOnly` fetches no stored field, only each hit's id and creation time from doc values
+ * (hybrid search's keyword list: reading 100 documents' sources took a third of its time on the
+ * real postings, and even their _ids a sixth at 400 000 postings).
  */
 export async function searchJobs(
   client: Client,
@@ -63,9 +53,6 @@ export async function searchJobs(
   const places = namedPlaces(params.q, typos);
   let mode = STRICT;
   const relaxes = relax && canRelax(params.q);
-  const early = idsOnly && relaxes && places.length === 0 && knowsNotEvery(params.q, typos) ? run({ ...mode, relaxed: true }) : undefined;
-  // Unused when the strict search found enough: its failure then changes nothing.
-  early?.catch(() => undefined);
   let result = await run(mode);
   const inPlace = result.total.value;
   const namedInPlace = (result.aggregations?.[ROLE_IN_PLACE] as { doc_count?: number } | undefined)?.doc_count ?? inPlace;
@@ -73,7 +60,7 @@ export async function searchJobs(
     mode = { ...mode, place: 'first' };
     result = await run(mode);
   }
-  if (relaxes && result.total.value < RELAX_BELOW) result = await (early ?? run({ ...mode, relaxed: true }));
+  if (relaxes && result.total.value < RELAX_BELOW) result = await run({ ...mode, relaxed: true });
   const place: SearchPlace | undefined =
     places.length > 0 ? { words: places, in_place_total: inPlace, includes_elsewhere: mode.place === 'first' } : undefined;
   return { ...inBestMatchOrder(result, params.sort), ...(place ? { place } : {}) };
