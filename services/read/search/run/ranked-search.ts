@@ -57,10 +57,10 @@ export interface HybridLists {
 
 /**
  * The keyword and the kNN lists of a hybrid search, `length` jobs each at most, asked for at the
- * same time: the keyword search (keyword mode's place, relaxation and typos as `leg` says)
- * is sent first, the query is embedded while Elasticsearch works on it (the model runs on this
- * thread, so only once the keyword request is out), then the kNN search is sent. Neither reads a stored field: ids, scores (and creation
- * times, for the keyword list's ties) come from doc values.
+ * same time: the keyword search (keyword mode's place, relaxation and typos as `leg` says) is
+ * sent first, the query is embedded while Elasticsearch works on it (the model runs on this
+ * thread, so only once the keyword request is out), then the kNN search is sent. Neither reads a
+ * stored field: ids, scores (and creation times, for the keyword list's ties) come from doc values.
  */
 export async function hybridLists(
   client: Client,
