@@ -68,7 +68,7 @@ const MSEARCH_FILTER_PATH = [
   'responses.status',
 ].join(',');
 
-const MSEARCH_ID_ONLY_FILTER_PATH = `${MSEARCH_FILTER_PATH},responses.hits.hits._id,responses.hits.hits.fields`;
+const MSEARCH_ID_ONLY_FILTER_PATH = `${MSEARCH_FILTER_PATH},responses.hits.hits.fields`;
 
 /** An item of a multi-search that failed, as the error the client would have thrown for it alone. */
 function failed(item: estypes.MsearchResponseItem): Error | undefined {
@@ -105,7 +105,7 @@ export async function runJobSearch(
       { index, ...ANY_INDEX_STATE, request_cache: true },
       counting,
     ] as estypes.MsearchRequestItem[],
-    // A page of ids only (ID_ONLY) is read from each hit's _id and fields, which the usual path leaves out.
+    // A page of ids only (ID_ONLY) is read from each hit's doc-value fields (no _id: no stored field is read), which the usual path leaves out.
     filter_path: page._source === false ? MSEARCH_ID_ONLY_FILTER_PATH : MSEARCH_FILTER_PATH,
   });
   const [hits, facets] = response.responses;
