@@ -21,20 +21,10 @@ import { runJobSearch, type JobHits } from '../services/read';
 import { queryWords } from '../services/read';
 import type { TypoPolicy } from '../services/read';
 import { buildSearchRequest, inBestMatchOrder } from '../services/read';
-import {
-  DEFAULT_FUSION,
-  findSimilarJobs,
-  fuse,
-  hybridLists,
-  hybridPage,
-  numCandidates,
-  readSimilarParams,
-  VECTOR_FIELD,
-  vectorJson,
-} from '../services/read';
+import { findSimilarJobs, hybridSearch, numCandidates, readSimilarParams, VECTOR_FIELD, vectorJson } from '../services/read';
 import { buildSemanticRequest } from '../services/read';
 import { queryReader } from '../shared/http/query-input';
-import { BrowseQuery, RANKED_DEPTH, SearchQuery } from '../shared/schemas/job-search';
+import { BrowseQuery, SearchQuery } from '../shared/schemas/job-search';
 
 /** The scenarios of the issue, in the order they run and are reported. */
 export const SCENARIO_NAMES = [
@@ -250,16 +240,16 @@ export function buildScenarios(data: ScenarioData): { scenarios: Scenario[]; ski
     const vector = vectorOf(q);
     return {
       path: pathOf('/agents/jobs/search', query),
-      direct: async () => {
-        const lists = await hybridLists(
-          client,
-          alias,
-          params,
-          () => Promise.resolve(vector),
-          () => Promise.resolve(data.typos),
-        );
-        return hitIds(await hybridPage(client, alias, params, fuse(lists.keyword, lists.semantic, DEFAULT_FUSION, RANKED_DEPTH)));
-      },
+      direct: async () =>
+        hitIds(
+          await hybridSearch(
+            client,
+            alias,
+            params,
+            () => Promise.resolve(vector),
+            () => Promise.resolve(data.typos),
+          ),
+        ),
       bare: bare.search(q),
     };
   };

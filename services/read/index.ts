@@ -18,6 +18,6 @@ export type { TypoPolicy } from './search/relevance/relevance';
 export { findJob } from './search/run/find-job';
 export { runJobSearch, type JobHits } from './search/run/run-job-search';
 export { searchJobs } from './search/run/search-jobs';
-export { HYBRID_KEYWORD_LEG, hybridLists, hybridPage, type HybridLists, type KeywordLeg } from './search/run/ranked-search';
+export { HYBRID_KEYWORD_LEG, hybridLists, hybridSearch, type HybridLists, type KeywordLeg } from './search/run/ranked-search';
 export { searchInMode, type SearchContext } from './search/run/search-in-mode';
 export { findSimilarJobs } from './search/run/similar-jobs';

@@ -9,7 +9,7 @@ import { inBestMatchOrder, sourceOf } from '../query/search-request';
 import { withSnippet, wordsOf } from '../query/snippet';
 import { DEFAULT_FUSION, fuse, type Fusion, type Scored } from '../relevance/fusion';
 import type { TypoPolicy } from '../relevance/relevance';
-import { jobsById } from './jobs-by-id';
+import { docsById, jobsById, type Prefetched } from './jobs-by-id';
 import { ANY_INDEX_STATE, hitId, runJobSearch, type JobHits } from './run-job-search';
 import { searchJobs } from './search-jobs';
 import { searchNearest } from './search-nearest';
@@ -55,14 +55,20 @@ export interface HybridLists {
   semantic: Scored[];
 }
 
+/** The two lists of a hybrid search as each arrives (the kNN list most often first). */
+export interface PendingLists {
+  keyword: Promise<Scored[]>;
+  semantic: Promise<Scored[]>;
+}
+
 /**
- * The keyword and the kNN lists of a hybrid search, `length` jobs each at most, asked for at the
+ * Asks for the keyword and the kNN lists of a hybrid search, `length` jobs each at most, at the
  * same time: the keyword search (keyword mode's place, relaxation and typos as `leg` says) is
  * sent first, the query is embedded while Elasticsearch works on it (the model runs on this
  * thread, so only once the keyword request is out), then the kNN search is sent. Neither reads a
  * stored field: ids, scores (and creation times, for the keyword list's ties) come from doc values.
  */
-export async function hybridLists(
+export function askHybridLists(
   client: Client,
   index: string,
   params: SearchParams,
@@ -70,7 +76,7 @@ export async function hybridLists(
   typos: () => Promise<TypoPolicy | undefined>,
   length = RANKED_DEPTH,
   leg: KeywordLeg = HYBRID_KEYWORD_LEG,
-): Promise<HybridLists> {
+): PendingLists {
   const { snippet: _snippet, ...shown } = params;
   const keywordParams: SearchParams = {
     ...shown,
@@ -79,9 +85,9 @@ export async function hybridLists(
     facets: [],
     paging: { limit: length, offset: 0, scope: params.paging.scope },
   };
-  const keyword = typos().then((policy) =>
-    searchJobs(client, index, keywordParams, legPolicy(policy, leg.typos), { relax: leg.relax, idsOnly: true }),
-  );
+  const keyword = typos()
+    .then((policy) => searchJobs(client, index, keywordParams, legPolicy(policy, leg.typos), { relax: leg.relax, idsOnly: true }))
+    .then((words) => words.hits.map((hit) => ({ id: hit.doc.id, score: hit.sort[0] as number })));
   // The model blocks this thread while it runs (onnxruntime-node): started at once, it held back the
   // keyword request, and a query embedded cold cost its whole time on top of both searches (the
   // two lists at 400 000 postings, median: 19.7 ms against 15.0 once the request goes out first, and
@@ -92,23 +98,39 @@ export async function hybridLists(
       searchNearest(firstKnnFiltering(params.filters, params.constraints), length, (filtering) =>
         client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, vector, length, filtering) }),
       ),
-    );
-  const [words, meaning] = await Promise.all([keyword, semantic]);
-  return {
-    keyword: words.hits.map((hit) => ({ id: hit.doc.id, score: hit.sort[0] as number })),
-    semantic: (meaning.hits?.hits ?? []).map((hit) => ({ id: hitId(hit), score: hit._score ?? 0 })),
-  };
+    )
+    .then((meaning) => (meaning.hits?.hits ?? []).map((hit) => ({ id: hitId(hit), score: hit._score ?? 0 })));
+  return { keyword, semantic };
+}
+
+/** The two lists of askHybridLists, once both have arrived. */
+export async function hybridLists(...args: Parameters<typeof askHybridLists>): Promise<HybridLists> {
+  const pending = askHybridLists(...args);
+  const [keyword, semantic] = await Promise.all([pending.keyword, pending.semantic]);
+  return { keyword, semantic };
 }
 
 /** Resolves after the event loop has run what is pending (a request being written among it). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Whether a hybrid page is fetched by id (jobsById): best first, with neither facets nor a snippet, as most pages are. */
+function fetchedById(params: SearchParams): boolean {
+  return params.sort === 'relevance' && params.facets.length === 0 && params.snippet === undefined;
+}
+
 /**
  * The page of a hybrid search from its ranked jobs (the fused list): the jobs of the page fetched
  * by id, in the fused order (relevance) or ordered by Elasticsearch among every ranked job
- * (newest, salary), and the facets counted over every ranked job, in one round trip.
+ * (newest, salary), and the facets counted over every ranked job, in one round trip. Documents
+ * `prefetched` are taken from there (hybridSearch).
  */
-export async function hybridPage(client: Client, index: string, params: SearchParams, ranked: readonly Scored[]): Promise<JobHits> {
+export async function hybridPage(
+  client: Client,
+  index: string,
+  params: SearchParams,
+  ranked: readonly Scored[],
+  prefetched?: Prefetched,
+): Promise<JobHits> {
   const total = { value: ranked.length, relation: 'eq' as const };
   const { offset, limit } = params.paging;
   const shown = params.sort === 'relevance' ? ranked.slice(offset, offset + limit) : ranked;
@@ -116,9 +138,7 @@ export async function hybridPage(client: Client, index: string, params: SearchPa
   if (ranked.length === 0 || (shown.length === 0 && !faceted)) return { hits: [], total };
   // The common page (best first, no facets, no snippet) needs no query: a multi-get of its 10 jobs
   // took 1.3-1.5 ms against a search by their ids' 2.3-3.1 (client-side medians, 400 000 postings).
-  if (params.sort === 'relevance' && !faceted && params.snippet === undefined) {
-    return { hits: await jobsById(client, index, shown, sourceOf(params)), total };
-  }
+  if (fetchedById(params)) return { hits: await jobsById(client, index, shown, sourceOf(params), prefetched), total };
   const idsOf = (jobs: readonly Scored[]): estypes.QueryDslQueryContainer => ({ ids: { values: jobs.map((job) => job.id) } });
   const window = params.sort === 'relevance' ? { size: shown.length } : { sort: SORT_ORDERS[params.sort], from: offset, size: limit };
   const request: estypes.SearchRequest = {
@@ -134,7 +154,12 @@ export async function hybridPage(client: Client, index: string, params: SearchPa
   return { ...result, hits: [...result.hits].sort((a, b) => place.get(a.doc.id)! - place.get(b.doc.id)!), total };
 }
 
-/** A hybrid search's page: the keyword and kNN lists fused (DEFAULT_FUSION unless told), cut to RANKED_DEPTH. */
+/**
+ * A hybrid search's page: the keyword and kNN lists fused (DEFAULT_FUSION unless told), cut to
+ * RANKED_DEPTH. The kNN list mostly arrives first, and a page fetched by id is mostly its first
+ * jobs (all of them when no job has every word of a query in plain words): those are fetched at
+ * once, while the keyword list is still being searched, and only the page's other jobs after.
+ */
 export async function hybridSearch(
   client: Client,
   index: string,
@@ -143,6 +168,21 @@ export async function hybridSearch(
   typos: () => Promise<TypoPolicy | undefined>,
   fusion: Fusion = DEFAULT_FUSION,
 ): Promise<JobHits> {
-  const lists = await hybridLists(client, index, params, embed, typos);
-  return hybridPage(client, index, params, fuse(lists.keyword, lists.semantic, fusion, RANKED_DEPTH));
+  const pending = askHybridLists(client, index, params, embed, typos);
+  const prefetched = fetchedById(params) ? prefetchFirst(client, index, params, pending.semantic) : undefined;
+  const [keyword, semantic] = await Promise.all([pending.keyword, pending.semantic]);
+  return hybridPage(client, index, params, fuse(keyword, semantic, fusion, RANKED_DEPTH), await prefetched);
+}
+
+/** The documents of the page's place in `list`, asked for as soon as it arrives; none if it fails (jobsById fetches them again). */
+async function prefetchFirst(
+  client: Client,
+  index: string,
+  params: SearchParams,
+  list: Promise<Scored[]>,
+): Promise<Prefetched | undefined> {
+  const { offset, limit } = params.paging;
+  const ids = (await list.catch(() => [])).slice(offset, offset + limit).map((job) => job.id);
+  if (ids.length === 0) return undefined;
+  return { ids: new Set(ids), docs: docsById(client, index, ids, sourceOf(params)).catch(() => new Map()) };
 }
