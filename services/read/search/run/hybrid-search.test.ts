@@ -45,6 +45,17 @@ describe('hybrid search: the kNN list’s first jobs fetched before the keyword 
   };
   const kinds = () =>
     sent.map((request) => (request.path.endsWith('/_mget') ? 'mget' : request.body.includes('"knn"') ? 'knn' : 'keyword'));
+  /**
+   * The two lists of a query (read first, not counted), then its hybrid page with the keyword
+   * search held back 300 ms, counting only the page's own requests.
+   */
+  const heldBack = async (q: string, params: ReturnType<typeof readSearchParams>) => {
+    const lists = await hybridLists(testSearch(), index, params, embed(q), typosNow(q));
+    const typos = await typosAfter(q, 300);
+    sent = [];
+    const page = await hybridSearch(testSearch(), index, params, embed(q), typos);
+    return { lists, page };
+  };
   /** The ids each multi-get asked for, and whether the first went out before the first keyword search. */
   const multiGets = () => {
     const order = kinds();
@@ -56,12 +67,8 @@ describe('hybrid search: the kNN list’s first jobs fetched before the keyword 
 
   it('asks for the page of a query no job has every word of before the keyword list answers, and nothing after', async () => {
     const q = 'help patients recover movement after surgery';
-    const params = readSearchParams({ q, mode: 'hybrid', limit: 3 });
-    const lists = await hybridLists(testSearch(), index, params, embed(q), typosNow(q));
+    const { lists, page } = await heldBack(q, readSearchParams({ q, mode: 'hybrid', limit: 3 }));
     expect(lists.keyword, 'no job has every word').to.be.empty;
-    const typos = await typosAfter(q, 300);
-    sent = [];
-    const page = await hybridSearch(testSearch(), index, params, embed(q), typos);
     const firstOfKnn = lists.semantic.slice(0, 3).map((job) => job.id);
     expect(multiGets()).to.deep.equal({ ids: [firstOfKnn], beforeKeyword: true });
     expect(page.hits.map((hit) => hit.doc.id)).to.deep.equal(firstOfKnn);
@@ -72,25 +79,18 @@ describe('hybrid search: the kNN list’s first jobs fetched before the keyword 
     // The companion has no vector: only the keyword list brings it, at the top of the page.
     const q = 'companion london';
     const params = readSearchParams({ q, mode: 'hybrid', limit: 3 });
-    const lists = await hybridLists(testSearch(), index, params, embed(q), typosNow(q));
-    const unprefetched = await hybridPage(testSearch(), index, params, fuse(lists.keyword, lists.semantic, DEFAULT_FUSION, RANKED_DEPTH));
-    const typos = await typosAfter(q, 300);
-    sent = [];
-    const page = await hybridSearch(testSearch(), index, params, embed(q), typos);
-    expect(page).to.deep.equal(unprefetched);
-    expect(page.hits.map((hit) => hit.doc.id)).to.include(J.companion.id);
+    const { lists, page } = await heldBack(q, params);
     const firstOfKnn = lists.semantic.slice(0, 3).map((job) => job.id);
     const others = page.hits.map((hit) => hit.doc.id).filter((id) => !firstOfKnn.includes(id));
     expect(multiGets()).to.deep.equal({ ids: [firstOfKnn, others], beforeKeyword: true });
+    const unprefetched = await hybridPage(testSearch(), index, params, fuse(lists.keyword, lists.semantic, DEFAULT_FUSION, RANKED_DEPTH));
+    expect(page).to.deep.equal(unprefetched);
+    expect(page.hits.map((hit) => hit.doc.id)).to.include(J.companion.id);
   });
 
   it('fetches a later page’s kNN jobs from its place in the list', async () => {
     const q = 'help patients recover movement after surgery';
-    const params = readSearchParams({ q, mode: 'hybrid', limit: 2, page: 2 });
-    const lists = await hybridLists(testSearch(), index, params, embed(q), typosNow(q));
-    const typos = await typosAfter(q, 300);
-    sent = [];
-    const page = await hybridSearch(testSearch(), index, params, embed(q), typos);
+    const { lists, page } = await heldBack(q, readSearchParams({ q, mode: 'hybrid', limit: 2, page: 2 }));
     const placeInKnn = lists.semantic.slice(2, 4).map((job) => job.id);
     expect(multiGets()).to.deep.equal({ ids: [placeInKnn], beforeKeyword: true });
     expect(page.hits.map((hit) => hit.doc.id)).to.deep.equal(placeInKnn);

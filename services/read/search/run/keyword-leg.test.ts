@@ -55,6 +55,9 @@ describe('hybrid keyword legs: typo tolerance', function () {
   });
 });
 
+/** A query vector for fixtures that carry none: their kNN list is empty whatever the vector. */
+const UNIT = new Float32Array(MODEL_CARD.dims).fill(1 / Math.sqrt(MODEL_CARD.dims));
+
 describe('hybrid keyword leg: no relaxing', function () {
   this.timeout(30_000);
 
@@ -68,8 +71,7 @@ describe('hybrid keyword leg: no relaxing', function () {
     const keywordMode = await searchJobs(testSearch(), index, { ...params, mode: 'keyword' }, await typos());
     expect(keywordMode.hits.map((hit) => hit.doc.id)).to.include(theatreNurse.id);
     // These fixtures carry no vectors, so the kNN list is empty whatever the query's vector: only the keyword list is read here.
-    const unit = new Float32Array(MODEL_CARD.dims).fill(1 / Math.sqrt(MODEL_CARD.dims));
-    const lists = await hybridLists(testSearch(), index, params, () => Promise.resolve(unit), typos);
+    const lists = await hybridLists(testSearch(), index, params, () => Promise.resolve(UNIT), typos);
     expect(lists.keyword.map((job) => job.id)).to.have.members(NURSES.map((job) => job.id));
   });
 });
@@ -88,10 +90,9 @@ describe('hybrid lists: the keyword request goes out before the query is embedde
     let sentWhenEmbedding: string[] = [];
     testSearch().diagnostic.on('request', (_err, event) => sent.push(event?.meta.request.params.path ?? ''));
     try {
-      const unit = new Float32Array(MODEL_CARD.dims).fill(1 / Math.sqrt(MODEL_CARD.dims));
       const embed = () => {
         sentWhenEmbedding = [...sent];
-        return Promise.resolve(unit);
+        return Promise.resolve(UNIT);
       };
       await hybridLists(testSearch(), index, params, embed, typos);
       expect(sentWhenEmbedding).to.have.length(1);
