@@ -372,8 +372,41 @@ export const SearchPlace = Type.Object(
 );
 export type SearchPlace = Static<typeof SearchPlace>;
 
+/** How a search read words of its query that the index does not know (services/read/search/relevance/spelling). */
+export const SearchSpelling = Type.Object(
+  {
+    searched: Type.String({
+      description: 'The query as it was searched, each corrected word in place of the word typed ("radiographer leeds")',
+    }),
+    corrections: Type.Array(
+      Type.Object(
+        {
+          typed: Type.String({ description: 'A word of the query that no job title, skill, employer or place has ("radiografer")' }),
+          read_as: Type.String({
+            description: 'The word one or two letters away that many jobs have, searched in its place ("radiographer")',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  {
+    $id: 'SearchSpelling',
+    additionalProperties: false,
+    description:
+      'Present when the query has words the index does not know and that are one or two letters from a word many jobs have: the search was run as if that word had been typed',
+  },
+);
+export type SearchSpelling = Static<typeof SearchSpelling>;
+
 export const JobSearchResult = Type.Object(
-  { jobs: Type.Array(JobInPage), pagination: JobPagination, facets: Type.Optional(SearchFacets), place: Type.Optional(SearchPlace) },
+  {
+    jobs: Type.Array(JobInPage),
+    pagination: JobPagination,
+    facets: Type.Optional(SearchFacets),
+    place: Type.Optional(SearchPlace),
+    spelling: Type.Optional(SearchSpelling),
+  },
   { $id: 'JobSearchResult', additionalProperties: false },
 );
 export type JobSearchResult = Static<typeof JobSearchResult>;

@@ -8,6 +8,7 @@ import {
   type JobSearchResult,
   type SearchFacets,
   type SearchPlace,
+  type SearchSpelling,
 } from '../../../shared/schemas/job-search';
 import { encodeCursor } from '../search/params/cursor';
 import type { Paging } from '../search/params/params';
@@ -55,7 +56,7 @@ function paginateCapped(result: JobHits, paging: Paging, shown: number): JobPagi
 
 /** A page of jobs with its pagination (spec 4.1, DESIGN.md 4) and the facets asked for: the browse and search response. */
 export function presentJobPage(
-  result: JobHits & { place?: SearchPlace },
+  result: JobHits & { place?: SearchPlace; spelling?: SearchSpelling },
   shape: { paging: Paging; fields?: readonly JobField[]; snippet?: number },
   facets: SearchFacets | undefined,
   now = new Date(),
@@ -66,6 +67,7 @@ export function presentJobPage(
     pagination: paginateCapped(result, shape.paging, hits.length),
     ...(facets ? { facets } : {}),
     ...(result.place ? { place: result.place } : {}),
+    ...(result.spelling ? { spelling: result.spelling } : {}),
   };
 }
 

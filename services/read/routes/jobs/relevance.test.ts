@@ -287,6 +287,9 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     ...times(10, (i) => job(`leedsClerk${i}`, { title: 'Ward Clerk', location: 'Leeds', created_at: at(i) })),
     job('yorkClerk', { title: 'Ward Clerk', created_at: at(30) }),
     job('wardSister', { title: 'Ward Sister', created_at: at(31) }),
+    // A misspelt role with a place: twenty radiographers elsewhere, and ten there.
+    ...times(20, (i) => job(`yorkRadiographer${i}`, { title: 'Radiographer', created_at: at(40 + i) })),
+    ...times(10, (i) => job(`leedsRadiographer${i}`, { title: 'Diagnostic Radiographer', location: 'Leeds', created_at: at(i) })),
     // Seniority: the level in the title, against LinkedIn's noisy tag on a newer posting.
     job('leadOt', { title: 'Occupational Therapist - Team Lead', experience: 'Not Applicable' }),
     job('taggedOt', { title: 'Occupational Therapist', experience: 'Mid-Senior level', created_at: at(20) }),
@@ -310,7 +313,11 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
   const search = async (q: string) => {
     const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent(q)}&limit=100`);
     expect(res.status).to.equal(200);
-    return { names: res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[], place: res.body.place };
+    return {
+      names: res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[],
+      place: res.body.place,
+      spelling: res.body.spelling,
+    };
   };
   const ranked = async (q: string) => (await search(q)).names;
 
@@ -333,6 +340,19 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     expect(clerks.names).to.have.length(10).and.not.to.include('yorkClerk');
     expect(clerks.place).to.deep.equal({ words: ['leeds'], in_place_total: 10, includes_elsewhere: false });
     expect((await search('ward clerk')).place).to.equal(undefined);
+  });
+
+  it('reads a misspelt word as the word many jobs have, so that the place named applies, and says so', async () => {
+    // Read as typed, no title named "radiografer", so the place let in every radiographer elsewhere.
+    const found = await search('Radiografer Leeds');
+    expect(found.names).to.have.length(10);
+    expect(found.names.every((name) => name.startsWith('leedsRadiographer'))).to.equal(true);
+    expect(found.place).to.deep.equal({ words: ['leeds'], in_place_total: 10, includes_elsewhere: false });
+    expect(found.spelling).to.deep.equal({
+      searched: 'radiographer Leeds',
+      corrections: [{ typed: 'radiografer', read_as: 'radiographer' }],
+    });
+    expect((await search('radiographer leeds')).spelling).to.equal(undefined);
   });
 
   it('lets in the jobs that miss one word only when fewer than a page have every word, below those that do', async () => {

@@ -36,6 +36,16 @@ describe('KnownWords (which query words get typo tolerance)', () => {
     expect([...(policy.roles ?? [])]).to.deep.equal(['engineer', 'analyst']);
   });
 
+  it('reads an unknown word as the word near it that many more jobs have, and looks that word up as if typed', async () => {
+    // No posting says "anaylst"; 18 titles say "analyst". One title says "enginer", and only three "engineer".
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['anaylst', 'enginer', 'astronaut']);
+    expect([...(policy.corrections ?? [])]).to.deep.equal([['anaylst', 'analyst']]);
+    expect([policy('analyst'), policy.roles?.has('analyst'), policy('enginer')]).to.deep.equal([false, true, true]);
+    // With 20 times "enginer"'s one posting asked of the word meant, three are too few; with 3 times, enough.
+    const lenient = await new KnownWords(testSearch(), testConfig().indexAlias, { correctionMargin: 3 }).typoPolicy(['enginer']);
+    expect([...(lenient.corrections ?? [])]).to.deep.equal([['enginer', 'engineer']]);
+  });
+
   it('answers from what it learnt without asking again, until the answer is old', async () => {
     const words = new KnownWords(testSearch(), testConfig().indexAlias, { ttlMs: 1000 });
     await words.typoPolicy(['engineer'], 0);

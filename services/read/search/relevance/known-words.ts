@@ -3,6 +3,7 @@ import { RARITY_FIELDS, type RarityField, type TypoPolicy } from './relevance';
 import { TYPO_FIELDS } from './relevance';
 import { concepts } from './synonyms';
 import { queryWords } from './query-words';
+import { suggestCorrections, type SuggestClient } from './spelling';
 
 /** How the cache of known words behaves; the defaults suit a read instance. */
 export interface KnownWordsOptions {
@@ -17,14 +18,22 @@ export interface KnownWordsOptions {
   ttlMs: number;
   /** Longest wait for a look-up; past it the words are treated as unknown (typo tolerance, as before). */
   timeoutMs: number;
+  /**
+   * How many times more postings the word a seeker meant must have, in the short field where it
+   * is found, than the word typed has anywhere (./spelling), and minDocs at least: a word of
+   * descriptions that titles lack ("analyse", 300 descriptions) is no typo of a title word near it
+   * ("analyst"), while a word no posting has is read as any known word near it ("optomitrist" as
+   * "optometrist", 9 titles of the real postings).
+   */
+  correctionMargin: number;
 }
 
-const DEFAULTS: KnownWordsOptions = { minDocs: 3, maxEntries: 50_000, ttlMs: 10 * 60_000, timeoutMs: 300 };
+const DEFAULTS: KnownWordsOptions = { minDocs: 3, maxEntries: 50_000, ttlMs: 10 * 60_000, timeoutMs: 300, correctionMargin: 20 };
 
 type TermVectors = Record<string, { terms?: Record<string, { doc_freq?: number }>; field_statistics?: { doc_count?: number } }>;
 
-/** The one call KnownWords makes to Elasticsearch: a Client answers it, and so does a unit test's stand-in. */
-export interface TermVectorsClient {
+/** The calls KnownWords makes to Elasticsearch: a Client answers them, and so does a unit test's stand-in. */
+export interface TermVectorsClient extends SuggestClient {
   termvectors(request: estypes.TermvectorsRequest, options: { requestTimeout: number }): Promise<{ term_vectors?: TermVectors }>;
 }
 
@@ -57,6 +66,8 @@ export class KnownWords {
   private readonly known = new Map<string, WordAnswer & { until: number }>();
   /** Jobs with a title and with a description at the last look-up: the N of a word's rarity there. */
   private readonly jobsWith: Record<RarityField, number> = { title: 0, description: 0 };
+  /** The word each unknown word most likely meant (./spelling), or none, when it was asked. */
+  private readonly meant = new Map<string, { word: string | undefined; until: number }>();
   /** The policies given, by the query's distinct words in sorted order. */
   private readonly settled = new Map<string, { policy: TypoPolicy; until: number }>();
   private readonly options: KnownWordsOptions;
@@ -72,21 +83,26 @@ export class KnownWords {
   /**
    * The typo policy for a query of these words: tolerance for each word the index does not know,
    * the words that name places: in more job locations than job titles ("london", "bristol";
-   * not "nurse", though some locations are named "Nurse Bank"), and those that name roles
-   * (ROLE_TITLE_SHARE).
+   * not "nurse", though some locations are named "Nurse Bank"), those that name roles
+   * (ROLE_TITLE_SHARE), and the word each unknown word most likely meant (./spelling), which the
+   * search reads in its place (TypoPolicy.corrections).
    */
   async typoPolicy(words: readonly string[], now = Date.now()): Promise<TypoPolicy> {
     const distinct = [...new Set(words)];
     const key = [...distinct].sort().join(' ');
     const settled = this.settled.get(key);
     if (settled && settled.until > now) return settled.policy;
-    const lookedUp = [...new Set([...distinct, ...standInWords(distinct)])];
-    const missing = lookedUp.filter((word) => !((this.known.get(word)?.until ?? 0) > now));
-    if (missing.length > 0) await this.lookUp(missing, now);
+    await this.lookUpFresh([...distinct, ...standInWords(distinct)], now);
+    const corrections = await this.corrections(distinct, now);
+    // The words meant are read as if typed: their places, roles, stand-ins and rarities are looked up too.
+    const meant = [...new Set(corrections.values())];
+    if (meant.length > 0) await this.lookUpFresh([...meant, ...standInWords(meant)], now);
+    const asked = [...distinct, ...meant];
+    const lookedUp = [...new Set([...asked, ...standInWords(asked)])];
     // The query's words as answered now: later or forgotten answers do not change a policy given.
-    const tolerant = new Map(distinct.map((word) => [word, !(this.known.get(word)?.known ?? false)]));
-    const places = new Set(words.filter((word) => this.known.get(word)?.place));
-    const roles = new Set(words.filter((word) => this.known.get(word)?.role));
+    const tolerant = new Map(asked.map((word) => [word, !(this.known.get(word)?.known ?? false)]));
+    const places = new Set(asked.filter((word) => this.known.get(word)?.place));
+    const roles = new Set(asked.filter((word) => this.known.get(word)?.role));
     const rarities = new Map(
       lookedUp.flatMap((word) =>
         RARITY_FIELDS.map((field) => [`${field}:${word}`, rarity(this.known.get(word)?.docs[field], this.jobsWith[field])] as const),
@@ -96,9 +112,45 @@ export class KnownWords {
       places,
       roles,
       rarity: (word: string, field: RarityField) => rarities.get(`${field}:${word}`),
+      ...(corrections.size > 0 ? { corrections } : {}),
     });
     remember(this.settled, key, { policy, until: now + this.options.ttlMs }, this.options.maxEntries);
     return policy;
+  }
+
+  /** Looks up the words whose answers are missing or old. */
+  private async lookUpFresh(words: readonly string[], now: number): Promise<void> {
+    const missing = [...new Set(words)].filter((word) => !((this.known.get(word)?.until ?? 0) > now));
+    if (missing.length > 0) await this.lookUp(missing, now);
+  }
+
+  /**
+   * The word each of `words` that the index does not know most likely meant (./spelling), where
+   * there is one. Only words the look-up answered are corrected: a word whose look-up failed
+   * keeps its typo tolerance, as before.
+   */
+  private async corrections(words: readonly string[], now: number): Promise<Map<string, string>> {
+    const unknown = words.filter((word) => this.known.get(word)?.known === false);
+    const ask = unknown.filter((word) => !((this.meant.get(word)?.until ?? 0) > now));
+    if (ask.length > 0) {
+      const found = await suggestCorrections(
+        this.client,
+        this.index,
+        ask.map((word) => ({ word, margin: this.options.correctionMargin * (this.known.get(word)?.anyDocs ?? 0) })),
+        this.options.minDocs,
+        this.options.timeoutMs,
+      );
+      // A failed request answers nothing and is asked again next time.
+      if (found)
+        for (const word of ask)
+          remember(this.meant, word, { word: found.get(word), until: now + this.options.ttlMs }, this.options.maxEntries);
+    }
+    return new Map(
+      unknown.flatMap((word) => {
+        const meant = this.meant.get(word)?.word;
+        return meant ? [[word, meant] as const] : [];
+      }),
+    );
   }
 
   private async lookUp(words: string[], now: number): Promise<void> {
@@ -138,6 +190,7 @@ export class KnownWords {
           place: namesPlace(word, inLocations, inTitles, docsIn('organization', word), minDocs),
           role: inTitles >= minDocs && inTitles >= ROLE_TITLE_SHARE * docsIn('description', word),
           docs: { title: inTitles, description: docsIn('description', word) },
+          anyDocs: Math.max(docs, docsIn('description', word)),
         },
         now,
       );
@@ -223,6 +276,8 @@ interface WordAnswer {
   role: boolean;
   /** Jobs that have it in the fields whose rarity is kept. */
   docs: Record<RarityField, number>;
+  /** Jobs that have it in the short field or the description that has it most. */
+  anyDocs: number;
 }
 
 /**

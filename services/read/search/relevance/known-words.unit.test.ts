@@ -9,6 +9,7 @@ import { TYPO_FIELDS } from './relevance';
 function stubClient(answers: (number | Error)[]) {
   const asked: string[][] = [];
   const client: TermVectorsClient = {
+    search: () => Promise.resolve({}),
     termvectors: (request) => {
       const words = (request.doc as Record<string, string>).title.split(' ');
       asked.push(words);
@@ -58,6 +59,7 @@ describe('KnownWords: one policy per query, page after page', () => {
 /** A client that answers each word's document frequency per field from `docs`, and `jobs` as every field's job count. */
 function fieldClient(docs: Record<string, Partial<Record<string, number>>>, jobs = 17_000): TermVectorsClient {
   return {
+    search: () => Promise.resolve({}),
     termvectors: (request) => {
       const words = (request.doc as Record<string, string>).title.split(' ');
       const fields = [...TYPO_FIELDS, 'description'];

@@ -4,7 +4,7 @@ import { intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
 import { inPlace, PLACE_FIRST, placesOf, roleInTitle } from './place-clauses';
 import { understandQuery, type QueryIntent } from './query-intent';
-import { ENGLISH_STOP_WORDS, queryWords } from './query-words';
+import { ENGLISH_STOP_WORDS, queryTokens, queryWords } from './query-words';
 import { concepts, type Concept } from './synonyms';
 import { formsOf } from './word-forms';
 
@@ -171,6 +171,8 @@ export interface TypoPolicy {
    * (ONE_EDIT_TOLERANCE): in every short field (absent: keyword mode), in titles only, or nowhere.
    */
   readonly longTypos?: 'everywhere' | 'titles' | 'nowhere';
+  /** For words the index does not know, the word each most likely meant (./spelling), which the search reads in its place (meantQuery). */
+  readonly corrections?: ReadonlyMap<string, string>;
 }
 const EVERY_WORD: TypoPolicy = () => true;
 
@@ -317,8 +319,24 @@ function stopWordsQuery(q: string): Query {
 }
 
 /** Whether a query has enough role words that RELAXED_WORDS_MATCHED asks for fewer than MINIMUM_WORDS_MATCHED. */
-export function canRelax(q: string): boolean {
-  return !queryWords(q).onlyStopWords && concepts(understandQuery(q).role).length >= 2;
+export function canRelax(q: string, typos?: TypoPolicy): boolean {
+  const meant = meantQuery(q, typos);
+  return !queryWords(meant).onlyStopWords && concepts(understandQuery(meant).role).length >= 2;
+}
+
+/**
+ * The query as the seeker meant it: each word the index does not know replaced by the word it
+ * most likely meant (TypoPolicy.corrections), so that "radiografer leeds" is searched, placed,
+ * expanded and weighed as "radiographer leeds". A word with no likely meaning stays, with its typo
+ * tolerance.
+ */
+export function meantQuery(q: string, typos?: TypoPolicy): string {
+  const corrections = typos?.corrections;
+  if (!corrections || corrections.size === 0) return q;
+  return q
+    .split(/\s+/)
+    .map((token) => corrections.get(queryTokens(token)[0] ?? '') ?? token)
+    .join(' ');
 }
 
 /**
@@ -392,7 +410,8 @@ function matchQuery(
 }
 
 /** The words of a query that name places (matchQuery): the same for every MatchMode. */
-export function namedPlaces(q: string, typos: TypoPolicy = EVERY_WORD): string[] {
+export function namedPlaces(typed: string, typos: TypoPolicy = EVERY_WORD): string[] {
+  const q = meantQuery(typed, typos);
   return queryWords(q).onlyStopWords ? [] : placesOf(understandQuery(q), typos.places);
 }
 
@@ -402,7 +421,8 @@ export function namedPlaces(q: string, typos: TypoPolicy = EVERY_WORD): string[]
  * in the title and in the description. Filler words are left out of the phrase ("nurse jobs"
  * is compared as "nurse"), and in the description the level and type words too.
  */
-export function relevanceQuery(q: string, typos: TypoPolicy = EVERY_WORD, mode: MatchMode = STRICT): RelevanceQuery {
+export function relevanceQuery(typed: string, typos: TypoPolicy = EVERY_WORD, mode: MatchMode = STRICT): RelevanceQuery {
+  const q = meantQuery(typed, typos);
   const { words, onlyStopWords } = queryWords(q);
   if (words.length === 0) return { match: { match_none: {} }, places: [] };
   const intent = onlyStopWords ? undefined : understandQuery(q);

@@ -40,10 +40,10 @@ export const HYBRID_KEYWORD_LEG: KeywordLeg = { typos: 'two edits in titles only
 
 const LONG_TYPOS = { 'two edits in titles only': 'titles', 'one edit': 'nowhere' } as const;
 
-/** The typo policy of a keyword leg: keyword mode's, the same words forgiven fewer edits, or none forgiven (places, roles and rarities stay). */
+/** The typo policy of a keyword leg: keyword mode's, the same words forgiven fewer edits, or none forgiven (places, roles, rarities and corrections stay). */
 export function legPolicy(policy: TypoPolicy | undefined, typos: KeywordLeg['typos']): TypoPolicy | undefined {
   if (!policy || typos === 'as keyword mode') return policy;
-  const attributes = { places: policy.places, roles: policy.roles, rarity: policy.rarity };
+  const attributes = { places: policy.places, roles: policy.roles, rarity: policy.rarity, corrections: policy.corrections };
   if (typos === 'none') return Object.assign(() => false, attributes);
   // A new function: the policy given is settled and shared (KnownWords), never to be changed.
   return Object.assign((word: string) => policy(word), { ...attributes, longTypos: LONG_TYPOS[typos] });

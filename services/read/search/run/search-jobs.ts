@@ -1,7 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { SearchPlace } from '../../../../shared/schemas/job-search';
+import type { SearchPlace, SearchSpelling } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import { canRelax, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
+import { canRelax, meantQuery, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
 import { runJobSearch, type JobHits } from './run-job-search';
 import { ID_ONLY } from '../query/source-fields';
 import { buildSearchRequest, inBestMatchOrder, ROLE_IN_PLACE } from '../query/search-request';
@@ -23,8 +23,8 @@ export const ENOUGH_IN_PLACE = 10;
  */
 export const RELAX_BELOW = 10;
 
-/** The hits of a search, and where they are when its query names a place. */
-export type SearchOutcome = JobHits & { place?: SearchPlace };
+/** The hits of a search, where they are when its query names a place, and how words the index does not know were read. */
+export type SearchOutcome = JobHits & { place?: SearchPlace; spelling?: SearchSpelling };
 
 /**
  * The hits of a search page, best match first, asked for as strictly as finds enough
@@ -52,7 +52,7 @@ export async function searchJobs(
   const run = (mode: MatchMode) => runJobSearch(client, index, request(mode));
   const places = namedPlaces(params.q, typos);
   let mode = STRICT;
-  const relaxes = relax && canRelax(params.q);
+  const relaxes = relax && canRelax(params.q, typos);
   let result = await run(mode);
   const inPlace = result.total.value;
   const namedInPlace = (result.aggregations?.[ROLE_IN_PLACE] as { doc_count?: number } | undefined)?.doc_count ?? inPlace;
@@ -63,5 +63,12 @@ export async function searchJobs(
   if (relaxes && result.total.value < RELAX_BELOW) result = await run({ ...mode, relaxed: true });
   const place: SearchPlace | undefined =
     places.length > 0 ? { words: places, in_place_total: inPlace, includes_elsewhere: mode.place === 'first' } : undefined;
-  return { ...inBestMatchOrder(result, params.sort), ...(place ? { place } : {}) };
+  const spelling = spellingOf(params.q, typos);
+  return { ...inBestMatchOrder(result, params.sort), ...(place ? { place } : {}), ...(spelling ? { spelling } : {}) };
+}
+
+/** The words of the query read as others (TypoPolicy.corrections), and the query as searched; none when every word was read as typed. */
+function spellingOf(q: string, typos: TypoPolicy | undefined): SearchSpelling | undefined {
+  const corrections = [...(typos?.corrections ?? [])].map(([typed, meant]) => ({ typed, read_as: meant }));
+  return corrections.length === 0 ? undefined : { searched: meantQuery(q, typos), corrections };
 }

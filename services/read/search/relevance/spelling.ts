@@ -1,0 +1,85 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { TYPO_FIELDS } from './relevance';
+
+/** The call the spelling correction makes to Elasticsearch: a Client answers it, and so does a unit test's stand-in. */
+export interface SuggestClient {
+  search(request: estypes.SearchRequest, options: { requestTimeout: number }): Promise<Pick<estypes.SearchResponse, 'suggest'>>;
+}
+
+/** A word the index does not know, and how many postings the word it meant must have at least in one short field (minDocs at least). */
+export interface UnknownWord {
+  word: string;
+  margin: number;
+}
+
+/** Typos are corrected in words of 4+ letters, one edit from 4 letters and two from 7, never in the first letter (as ./relevance forgives them). */
+const MIN_LETTERS = 4;
+const TWO_EDITS_FROM = 7;
+
+/**
+ * The word each unknown word most likely meant: the nearest spelling that a short field (titles,
+ * skills, employers, tags, places, departments) has in at least `margin` postings, and `minDocs`,
+ * the commonest of equally near ones; nothing when none is. Elasticsearch's term suggester gives
+ * each field's near spellings with their document frequencies, in one request; undefined when it
+ * fails or takes longer than `timeoutMs` (the words then keep their typo tolerance).
+ *
+ * Why a correction and not only fuzzy matching: a fuzzy clause scores each spelling it reaches by
+ * that spelling's own rarity in its field, so the rarest near word wins. On the real postings
+ * "enginer" ranked a data scientist at an employer named "... Engines" (one posting: 15.7) above
+ * every "Engineer" title (358 postings: 14.5); "pharmasist technician" ranked pharmacists, and the
+ * place of "radiografer leeds" was never applied, because no title named the typed word. A seeker
+ * who misspells a word means the common word next to it, as spelling correction has long assumed.
+ */
+export async function suggestCorrections(
+  client: SuggestClient,
+  index: string,
+  words: readonly UnknownWord[],
+  minDocs: number,
+  timeoutMs: number,
+): Promise<Map<string, string> | undefined> {
+  const asked = words.filter(({ word }) => [...word].length >= MIN_LETTERS && /^\p{L}+$/u.test(word));
+  if (asked.length === 0) return new Map();
+  const fields = [...TYPO_FIELDS];
+  const suggest: Record<string, estypes.SearchSuggester> = Object.fromEntries(
+    asked.flatMap(({ word }, i) =>
+      fields.map((field) => [
+        `${i}:${field}`,
+        {
+          text: word,
+          term: {
+            field: `${field}.plain`,
+            suggest_mode: 'always',
+            sort: 'score',
+            max_edits: [...word].length >= TWO_EDITS_FROM ? 2 : 1,
+            prefix_length: 1,
+            min_word_length: MIN_LETTERS,
+            size: 3,
+          },
+        },
+      ]),
+    ),
+  );
+  let response: Pick<estypes.SearchResponse, 'suggest'>;
+  try {
+    response = await client.search({ index, size: 0, track_total_hits: false, suggest }, { requestTimeout: timeoutMs });
+  } catch {
+    return undefined;
+  }
+  const found = new Map<string, string>();
+  for (const [i, { word, margin }] of asked.entries()) {
+    const options = fields.flatMap((field) => termOptions(response.suggest?.[`${i}:${field}`]));
+    const best = options
+      .filter((option) => option.freq >= Math.max(minDocs, margin) && option.text !== word)
+      .sort((a, b) => b.score - a.score || b.freq - a.freq)[0];
+    if (best) found.set(word, best.text);
+  }
+  return found;
+}
+
+/** The options of a term suggester's entries (one entry per word of its text). */
+function termOptions(entries: estypes.SearchSuggest[] | undefined): estypes.SearchTermSuggestOption[] {
+  return (entries ?? []).flatMap((entry) => {
+    const options = entry.options as estypes.SearchTermSuggestOption | estypes.SearchTermSuggestOption[];
+    return Array.isArray(options) ? options : [options];
+  });
+}
