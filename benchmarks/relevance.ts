@@ -5,7 +5,9 @@
  * (benchmarks/relevance/queries.json, judgments.json), which changes are tuned on; the first
  * held-out set (heldout-queries.json, heldout-judgments.json), judged blind once and tuned on
  * since; the second, third and fourth (heldout-2-..., heldout-3-..., heldout-4-...), likewise; and
- * the fifth (heldout-5-queries.json, heldout-5-judgments.json), judged blind once after round 5. Per set:
+ * the fifth (heldout-5-queries.json, heldout-5-judgments.json), judged blind once after round 5, and
+ * looked at since; the sixth (heldout-6-queries.json, heldout-6-judgments.json), written before
+ * round 6 (spelling) by someone who saw no result, and judged blind once after it. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -109,10 +111,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout5',
-    title: 'Fifth held-out set (judged blind once, on 2026-11-25)',
+    title: 'Fifth held-out set (judged blind once, on 2026-11-25; looked at since)',
     queriesFile: 'heldout-5-queries.json',
     judgmentsFile: 'heldout-5-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-5-pool.json'),
+  },
+  {
+    name: 'heldout6',
+    title: 'Sixth held-out set (judged blind once, on 2026-11-28)',
+    queriesFile: 'heldout-6-queries.json',
+    judgmentsFile: 'heldout-6-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-6-pool.json'),
   },
   {
     name: 'meaning',

@@ -47,5 +47,12 @@ export function pageSummary(page: JobSearchResult): string {
   const total = `${pagination.total_relation === 'gte' ? 'over ' : ''}${pagination.total_items}`;
   const lines = jobLines(page.jobs);
   const next = pagination.next_cursor ? `next page: cursor=${pagination.next_cursor}` : 'no next page';
-  return [`${page.jobs.length} of ${total} jobs, page ${pagination.current_page}; ${next}`, ...lines].join('\n');
+  return [`${page.jobs.length} of ${total} jobs, page ${pagination.current_page}; ${next}`, ...readingLines(page), ...lines].join('\n');
+}
+
+/** How the search read the query, when it read words otherwise than typed: an agent may want to retry with other words. */
+function readingLines({ spelling }: JobSearchResult): string[] {
+  if (!spelling) return [];
+  const read = spelling.corrections.map(({ typed, read_as }) => `${typed} as ${read_as}`).join(', ');
+  return [`searched as "${spelling.searched}" (read ${read})`];
 }

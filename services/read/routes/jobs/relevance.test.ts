@@ -392,3 +392,39 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     expect(await ranked('remote data science job')).to.deep.equal(['dataScientist', 'dataScienceManager']);
   });
 });
+
+describe('search relevance (a query of skills that few jobs have together)', () => {
+  const client = readClient();
+  const job = (name: string, title: string, description: string) => ({ name, doc: jobDocument({ title, description }) });
+  const corpus = [
+    job('architect', 'Platform Architect', 'We build on AWS with Terraform modules.'),
+    job('awsEngineer0', 'AWS Cloud Engineer', 'Run our cloud estate.'),
+    job('awsEngineer1', 'AWS Cloud Engineer', 'Run our cloud estate.'),
+    ...[0, 1, 2].map((i) => job(`terraformOps${i}`, 'Operations Analyst', 'Terraform and Ansible every day.')),
+    // A role named: the role in a title is the better answer than both words in a description.
+    ...[0, 1, 2].map((i) => job(`pharmacist${i}`, 'Pharmacist', 'Dispense and advise on medicines.')),
+    job('dispensary', 'Dispensary Assistant', 'Support the locum pharmacist on weekends.'),
+  ];
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+  const ranked = async (q: string) => {
+    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent(q)}&limit=100`);
+    expect(res.status).to.equal(200);
+    return res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
+  };
+
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+
+  it('ranks the jobs with every skill first when it lets in those missing one, above a skill in a title', async () => {
+    const order = await ranked('aws terraform');
+    expect(order[0]).to.equal('architect');
+    expect(order.slice(1)).to.have.members(['awsEngineer0', 'awsEngineer1', 'terraformOps0', 'terraformOps1', 'terraformOps2']);
+  });
+
+  it('keeps the order of the scores for a query that names a role', async () => {
+    const order = await ranked('locum pharmacist');
+    expect(order.slice(0, 3)).to.have.members(['pharmacist0', 'pharmacist1', 'pharmacist2']);
+    expect(order).to.include('dispensary');
+  });
+});

@@ -20,7 +20,7 @@ export function searchJobsRoute(deps: ReadRouteDeps) {
     description:
       'Search over active jobs, by keyword (the default), by meaning (`mode=semantic`) or both (`mode=hybrid`; see `mode`). ' +
       'In keyword mode, a match in the title counts most, then skills, organization and tags, then the description ' +
-      '(location and department count too); a word finds its singular and plural ("developers" finds "developer", never a different word of the same stem), small typos in words the index does not know are forgiven, common ' +
+      '(location and department count too); a word finds its singular and plural ("developers" finds "developer", never a different word of the same stem), a word the index does not know is read as the word one or two letters from it that many more jobs have ("radiografer" as "radiographer"; the `spelling` object of the response says so), and small typos in other words it does not know are forgiven, common ' +
       'abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs ' +
       'where the words stand together as a phrase rank higher. The query is read as a seeker means it: filler ("jobs", "vacancy", "hiring") never ' +
       'counts; seniority ("junior", "entry level", "head of"), job type ("part time", "contract") and "remote" favour jobs whose title, experience, ' +
@@ -34,7 +34,7 @@ export function searchJobsRoute(deps: ReadRouteDeps) {
       'other filter applied (each facet ignores its own filter). ' +
       PAGING_DESCRIPTION +
       ` In hybrid and semantic modes at most the ${RANKED_DEPTH} best jobs are ranked: \`total_items\`, facets and pages count those (see \`mode\`), ` +
-      'and the answer has no `place`.',
+      'and the answer has no `place` nor `spelling`.',
     tags: ['Jobs'],
     query: SearchQuery,
     responses: {

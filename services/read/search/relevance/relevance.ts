@@ -44,6 +44,19 @@ export const MINIMUM_WORDS_MATCHED = '4<80%';
  */
 export const RELAXED_WORDS_MATCHED = '1<-1 4<75%';
 
+/**
+ * Added to the score of a job with every word (MINIMUM_WORDS_MATCHED) when jobs missing one are let
+ * in (RELAXED_WORDS_MATCHED) for a query none of whose words names roles (TypoPolicy.roles): a
+ * query of skills ("aws terraform"), which postings name in their descriptions. Far above what
+ * words score, so those jobs come first; below PLACE_FIRST, so a place named still decides first.
+ * Without it one skill in a title outscored both in a description: "aws terraform" ranked ten AWS
+ * titles without Terraform above the architects and DevOps engineers whose descriptions ask for
+ * both. A query that names a role keeps the order of the scores: there the role in a title is
+ * the better answer than both words in a description ("locum pharmacist": pharmacist titles, not
+ * descriptions that mention locum cover; "ux designer").
+ */
+const EVERY_WORD_FIRST = 500;
+
 /** Typos are forgiven only on words of 4+ letters (one edit) or 7+ letters (two), never in the first letter. */
 const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions: 50 } as const;
 /**
@@ -392,13 +405,23 @@ function matchQuery(
   const terms = concepts(roleWords, typos);
   const onePhrase = terms.length === 1 && terms[0].phrase;
   const familyWeight = terms.length === 1 ? FIELD_ALONE_FAMILY_WEIGHT : FAMILY_WEIGHT;
+  const termQueries = terms.map((concept) => conceptQuery(concept, typos, familyWeight));
   const role: Query = {
-    bool: {
-      should: terms.map((concept) => conceptQuery(concept, typos, familyWeight)),
-      minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED,
-    },
+    bool: { should: termQueries, minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
   };
-  const favoured = intentClauses(intent);
+  // Relaxed, a query of skills keeps the jobs with every word first (EVERY_WORD_FIRST).
+  const everyWord: Query[] =
+    mode.relaxed && !roleWords.some((word) => typos.roles?.has(word))
+      ? [
+          {
+            constant_score: {
+              filter: { bool: { should: termQueries, minimum_should_match: MINIMUM_WORDS_MATCHED } },
+              boost: EVERY_WORD_FIRST,
+            },
+          },
+        ]
+      : [];
+  const favoured = [...intentClauses(intent), ...everyWord];
   if (places.length === 0) return { match: favoured.length === 0 ? role : { bool: { must: role, should: favoured } }, places, onePhrase };
   const named = roleInTitle(terms);
   // Required, the place filters; let in, it lifts the jobs there whose title names the role above all others.

@@ -12,8 +12,14 @@ export interface UnknownWord {
   margin: number;
 }
 
-/** Typos are corrected in words of 4+ letters, one edit from 4 letters and two from 7, never in the first letter (as ./relevance forgives them). */
-const MIN_LETTERS = 4;
+/**
+ * Typos are corrected in words of 5+ letters, one edit from 5 letters and two from 7, never in the
+ * first letter. A word of four letters unknown to the index is as often an abbreviation as a typo,
+ * and one edit makes it another: "amhp" (approved mental health professional, in 2 titles and 7
+ * descriptions of the real postings) was read as "amp", from 353 locations' "&amp;". Such words
+ * keep their typo tolerance (./relevance), one edit at a lower weight.
+ */
+const MIN_LETTERS = 5;
 const TWO_EDITS_FROM = 7;
 
 /**
