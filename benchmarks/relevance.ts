@@ -7,7 +7,9 @@
  * since; the second, third and fourth (heldout-2-..., heldout-3-..., heldout-4-...), likewise; and
  * the fifth (heldout-5-queries.json, heldout-5-judgments.json), judged blind once after round 5, and
  * looked at since; the sixth (heldout-6-queries.json, heldout-6-judgments.json), written before
- * round 6 (spelling) by someone who saw no result, and judged blind once after it. Per set:
+ * round 6 (spelling) by someone who saw no result, and judged blind once after it, and looked at
+ * since; the seventh (heldout-7-queries.json, heldout-7-judgments.json), likewise for round 7
+ * (a query of skills keeps its jobs with every word first). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -118,10 +120,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout6',
-    title: 'Sixth held-out set (judged blind once, on 2026-11-28)',
+    title: 'Sixth held-out set (judged blind once, on 2026-11-28; looked at since)',
     queriesFile: 'heldout-6-queries.json',
     judgmentsFile: 'heldout-6-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-6-pool.json'),
+  },
+  {
+    name: 'heldout7',
+    title: 'Seventh held-out set (judged blind once, on 2026-11-28)',
+    queriesFile: 'heldout-7-queries.json',
+    judgmentsFile: 'heldout-7-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-7-pool.json'),
   },
   {
     name: 'meaning',
