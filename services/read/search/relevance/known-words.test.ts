@@ -7,7 +7,9 @@ import { KnownWords } from './known-words';
 describe('KnownWords (which query words get typo tolerance)', () => {
   before(async () => {
     await indexFreshJobs([
-      ...Array.from({ length: 3 }, () => jobDocument({ title: 'Platform Engineer', skills: ['Kotlin'] })),
+      ...Array.from({ length: 3 }, () =>
+        jobDocument({ title: 'Platform Engineer', skills: ['Kotlin'], description: 'Kubernetes on call.' }),
+      ),
       jobDocument({ title: 'Enginer of one posting' }),
       // "team" is in every description and two titles: a word of the setting, not of roles.
       ...Array.from({ length: 20 }, (_, i) => jobDocument({ title: i < 2 ? 'Team Lead' : 'Data Analyst', description: 'Join our team.' })),
@@ -44,6 +46,12 @@ describe('KnownWords (which query words get typo tolerance)', () => {
     // With 20 times "enginer"'s one posting asked of the word meant, three are too few; with 3 times, enough.
     const lenient = await new KnownWords(testSearch(), testConfig().indexAlias, { correctionMargin: 3 }).typoPolicy(['enginer']);
     expect([...(lenient.corrections ?? [])]).to.deep.equal([['enginer', 'engineer']]);
+  });
+
+  it('reads a word no posting has as a word of descriptions only when no short field has one near it', async () => {
+    // "kubernetes" is in three descriptions and no title: the skills of real postings are in their descriptions.
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['kubernets', 'analyst']);
+    expect([...(policy.corrections ?? [])]).to.deep.equal([['kubernets', 'kubernetes']]);
   });
 
   it('answers from what it learnt without asking again, until the answer is old', async () => {

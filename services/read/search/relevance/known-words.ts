@@ -136,7 +136,10 @@ export class KnownWords {
       const found = await suggestCorrections(
         this.client,
         this.index,
-        ask.map((word) => ({ word, margin: this.options.correctionMargin * (this.known.get(word)?.anyDocs ?? 0) })),
+        ask.map((word) => {
+          const postings = this.known.get(word)?.anyDocs ?? 0;
+          return { word, margin: this.options.correctionMargin * postings, unseen: postings === 0 };
+        }),
         this.options.minDocs,
         this.options.timeoutMs,
       );

@@ -1,15 +1,28 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { TYPO_FIELDS } from './relevance';
 
+/**
+ * Where the words meant are looked for: the short fields, whose words name jobs; and, for a word
+ * no posting has, when they have none near it, the description, where the real postings name
+ * their skills (they have no skills field): "kubernets" is no title's word, and "kubernetes" is in
+ * 300 descriptions. Descriptions first, "statistican" was read as "statistical" (common in
+ * descriptions) instead of "statistician" (10 titles), and words of descriptions as others
+ * ("stata" as "state", "heating" as "hearing").
+ */
+const SHORT_FIELDS = [...TYPO_FIELDS];
+const LAST_RESORT = 'description';
+
 /** The call the spelling correction makes to Elasticsearch: a Client answers it, and so does a unit test's stand-in. */
 export interface SuggestClient {
   search(request: estypes.SearchRequest, options: { requestTimeout: number }): Promise<Pick<estypes.SearchResponse, 'suggest'>>;
 }
 
-/** A word the index does not know, and how many postings the word it meant must have at least in one short field (minDocs at least). */
+/** A word the index does not know, and how many postings the word it meant must have at least in one field (minDocs at least). */
 export interface UnknownWord {
   word: string;
   margin: number;
+  /** No posting has the word in any field: only then is it looked for in descriptions (LAST_RESORT). */
+  unseen: boolean;
 }
 
 /**
@@ -25,7 +38,8 @@ const TWO_EDITS_FROM = 7;
 /**
  * The word each unknown word most likely meant: the nearest spelling that a short field (titles,
  * skills, employers, tags, places, departments) has in at least `margin` postings, and `minDocs`,
- * the commonest of equally near ones; nothing when none is. Elasticsearch's term suggester gives
+ * the commonest of equally near ones, or else, for a word no posting has, the nearest in
+ * descriptions (SHORT_FIELDS, LAST_RESORT); nothing when none is. Elasticsearch's term suggester gives
  * each field's near spellings with their document frequencies, in one request; undefined when it
  * fails or takes longer than `timeoutMs` (the words then keep their typo tolerance).
  *
@@ -45,7 +59,7 @@ export async function suggestCorrections(
 ): Promise<Map<string, string> | undefined> {
   const asked = words.filter(({ word }) => [...word].length >= MIN_LETTERS && /^\p{L}+$/u.test(word));
   if (asked.length === 0) return new Map();
-  const fields = [...TYPO_FIELDS];
+  const fields = [...SHORT_FIELDS, LAST_RESORT];
   const suggest: Record<string, estypes.SearchSuggester> = Object.fromEntries(
     asked.flatMap(({ word }, i) =>
       fields.map((field) => [
@@ -72,11 +86,13 @@ export async function suggestCorrections(
     return undefined;
   }
   const found = new Map<string, string>();
-  for (const [i, { word, margin }] of asked.entries()) {
-    const options = fields.flatMap((field) => termOptions(response.suggest?.[`${i}:${field}`]));
-    const best = options
-      .filter((option) => option.freq >= Math.max(minDocs, margin) && option.text !== word)
-      .sort((a, b) => b.score - a.score || b.freq - a.freq)[0];
+  for (const [i, { word, margin, unseen }] of asked.entries()) {
+    const nearest = (from: readonly string[]) =>
+      from
+        .flatMap((field) => termOptions(response.suggest?.[`${i}:${field}`]))
+        .filter((option) => option.freq >= Math.max(minDocs, margin) && option.text !== word)
+        .sort((a, b) => b.score - a.score || b.freq - a.freq)[0];
+    const best = nearest(SHORT_FIELDS) ?? (unseen ? nearest([LAST_RESORT]) : undefined);
     if (best) found.set(word, best.text);
   }
   return found;

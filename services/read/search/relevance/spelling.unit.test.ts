@@ -30,7 +30,7 @@ describe('suggestCorrections: the word an unknown word most likely meant', () =>
       title: [{ text: 'engineer', score: 0.875, freq: 358 }],
       organization: [{ text: 'engines', score: 0.9, freq: 1 }],
     });
-    const found = await suggestCorrections(client, 'jobs', [{ word: 'enginer', margin: 20 }], 3, 300);
+    const found = await suggestCorrections(client, 'jobs', [{ word: 'enginer', margin: 20, unseen: false }], 3, 300);
     expect([...found!]).to.deep.equal([['enginer', 'engineer']]);
   });
 
@@ -42,11 +42,11 @@ describe('suggestCorrections: the word an unknown word most likely meant', () =>
       ],
       skills: [{ text: 'nurses', score: 0.9, freq: 30 }],
     });
-    expect([...(await suggestCorrections(client, 'jobs', [{ word: 'nursse', margin: 20 }], 3, 300))!]).to.deep.equal([
+    expect([...(await suggestCorrections(client, 'jobs', [{ word: 'nursse', margin: 20, unseen: false }], 3, 300))!]).to.deep.equal([
       ['nursse', 'nurses'],
     ]);
     const tie = suggesting({ title: [{ text: 'nursery', score: 0.8, freq: 40 }], skills: [{ text: 'nurse', score: 0.8, freq: 2500 }] });
-    expect([...(await suggestCorrections(tie.client, 'jobs', [{ word: 'nurze', margin: 20 }], 3, 300))!]).to.deep.equal([
+    expect([...(await suggestCorrections(tie.client, 'jobs', [{ word: 'nurze', margin: 20, unseen: false }], 3, 300))!]).to.deep.equal([
       ['nurze', 'nurse'],
     ]);
   });
@@ -54,23 +54,13 @@ describe('suggestCorrections: the word an unknown word most likely meant', () =>
   it('corrects nothing to a spelling fewer jobs have than the margin asks (a word of descriptions is no typo)', async () => {
     const { client } = suggesting({ title: [{ text: 'analyst', score: 0.857, freq: 1000 }] });
     // "analyse": in 300 descriptions, so a title word near it must be in 20 x 300 postings.
-    expect((await suggestCorrections(client, 'jobs', [{ word: 'analyse', margin: 6000 }], 3, 300))!.size).to.equal(0);
+    expect((await suggestCorrections(client, 'jobs', [{ word: 'analyse', margin: 6000, unseen: false }], 3, 300))!.size).to.equal(0);
   });
 
-  it('asks only about words of four letters or more, without digits, as typos are forgiven', async () => {
-    const { client, asked } = suggesting({ title: [{ text: 'java', score: 0.75, freq: 500 }] });
-    expect(
-      (await suggestCorrections(
-        client,
-        'jobs',
-        [
-          { word: 'jav', margin: 20 },
-          { word: 'j2ee', margin: 20 },
-        ],
-        3,
-        300,
-      ))!.size,
-    ).to.equal(0);
+  it('asks only about words of five letters or more, without digits: four letters may be an abbreviation', async () => {
+    const { client, asked } = suggesting({ location: [{ text: 'amp', score: 0.667, freq: 353 }] });
+    const words = ['amhp', 'jav', 'j2ee2'].map((word) => ({ word, margin: 0, unseen: true }));
+    expect((await suggestCorrections(client, 'jobs', words, 3, 300))!.size).to.equal(0);
     expect(asked).to.deep.equal([]);
   });
 
@@ -80,8 +70,8 @@ describe('suggestCorrections: the word an unknown word most likely meant', () =>
       client,
       'jobs',
       [
-        { word: 'radiografer', margin: 20 },
-        { word: 'nurce', margin: 20 },
+        { word: 'radiografer', margin: 20, unseen: false },
+        { word: 'nurce', margin: 20, unseen: false },
       ],
       3,
       300,
@@ -92,8 +82,28 @@ describe('suggestCorrections: the word an unknown word most likely meant', () =>
     );
   });
 
+  it('looks in descriptions only for a word no posting has, and only when no short field has a word near it', async () => {
+    // Descriptions name the skills ("kubernetes", 300 of them); their common words would win over titles' roles.
+    const { client } = suggesting({
+      title: [{ text: 'statistician', score: 0.909, freq: 10 }],
+      description: [
+        { text: 'statistical', score: 0.909, freq: 1000 },
+        { text: 'kubernetes', score: 0.9, freq: 300 },
+      ],
+    });
+    const ask = (word: string, unseen: boolean) => suggestCorrections(client, 'jobs', [{ word, margin: 0, unseen }], 3, 300);
+    expect([...(await ask('statistican', true))!]).to.deep.equal([['statistican', 'statistician']]);
+    const skills = suggesting({ description: [{ text: 'kubernetes', score: 0.9, freq: 300 }] });
+    expect([...(await suggestCorrections(skills.client, 'jobs', [{ word: 'kubernets', margin: 0, unseen: true }], 3, 300))!]).to.deep.equal(
+      [['kubernets', 'kubernetes']],
+    );
+    // A word some description has ("stata") is never read as a word of descriptions ("state").
+    const words = suggesting({ description: [{ text: 'state', score: 0.8, freq: 5000 }] });
+    expect((await suggestCorrections(words.client, 'jobs', [{ word: 'stata', margin: 300, unseen: false }], 3, 300))!.size).to.equal(0);
+  });
+
   it('answers undefined when the request fails, so that the words keep their typo tolerance and are asked again', async () => {
     const { client } = suggesting({}, true);
-    expect(await suggestCorrections(client, 'jobs', [{ word: 'enginer', margin: 20 }], 3, 300)).to.equal(undefined);
+    expect(await suggestCorrections(client, 'jobs', [{ word: 'enginer', margin: 20, unseen: false }], 3, 300)).to.equal(undefined);
   });
 });
