@@ -223,7 +223,17 @@ export function laterMentions(q: string, description: string): string[] {
 }
 
 /** The query sets of the benchmark, in the order they are reported (./relevance SETS). */
-export const SET_NAMES = ['development', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6', 'heldout7', 'meaning'] as const;
+export const SET_NAMES = [
+  'development',
+  'heldout',
+  'heldout2',
+  'heldout3',
+  'heldout4',
+  'heldout5',
+  'heldout6',
+  'heldout7',
+  'meaning',
+] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -9,7 +9,8 @@
  * looked at since; the sixth (heldout-6-queries.json, heldout-6-judgments.json), written before
  * round 6 (spelling) by someone who saw no result, and judged blind once after it, and looked at
  * since; the seventh (heldout-7-queries.json, heldout-7-judgments.json), likewise for round 7
- * (a query of skills keeps its jobs with every word first). Per set:
+ * (a query of skills keeps its jobs with every word first); the eighth likewise for round 8
+ * (descriptions as the last resort of spelling). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -127,10 +128,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout7',
-    title: 'Seventh held-out set (judged blind once, on 2026-11-28)',
+    title: 'Seventh held-out set (judged blind once, on 2026-11-28; looked at since)',
     queriesFile: 'heldout-7-queries.json',
     judgmentsFile: 'heldout-7-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-7-pool.json'),
+  },
+  {
+    name: 'heldout8',
+    title: 'Eighth held-out set (judged blind once, on 2026-11-28)',
+    queriesFile: 'heldout-8-queries.json',
+    judgmentsFile: 'heldout-8-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-8-pool.json'),
   },
   {
     name: 'meaning',
