@@ -232,6 +232,7 @@ export const SET_NAMES = [
   'heldout5',
   'heldout6',
   'heldout7',
+  'heldout8',
   'meaning',
 ] as const;
 
