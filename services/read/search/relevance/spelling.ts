@@ -5,9 +5,9 @@ import { TYPO_FIELDS } from './relevance';
  * Where the words meant are looked for: the short fields, whose words name jobs; and, for a word
  * no posting has, when they have none near it, the description, where the real postings name
  * their skills (they have no skills field): "kubernets" is no title's word, and "kubernetes" is in
- * 300 descriptions. Descriptions first, "statistican" was read as "statistical" (common in
- * descriptions) instead of "statistician" (10 titles), and words of descriptions as others
- * ("stata" as "state", "heating" as "hearing").
+ * 300 descriptions. Asked alongside the short fields, descriptions' common words won:
+ * "statistican" was read as "statistical" instead of "statistician" (10 titles), and words that
+ * descriptions have as others ("stata" as "state", "heating" as "hearing").
  */
 const SHORT_FIELDS = [...TYPO_FIELDS];
 const LAST_RESORT = 'description';
