@@ -19,8 +19,8 @@ export interface KnownWordsOptions {
   /** Longest wait for a look-up; past it the words are treated as unknown (typo tolerance, as before). */
   timeoutMs: number;
   /**
-   * How many times more postings the word a seeker meant must have, in the short field where it
-   * is found, than the word typed has anywhere (./spelling), and minDocs at least: a word of
+   * How many times more postings the word a seeker meant must have, in the field where it is
+   * found, than the word typed has anywhere (./spelling), and minDocs at least: a word of
    * descriptions that titles lack ("analyse", 300 descriptions) is no typo of a title word near it
    * ("analyst"), while a word no posting has is read as any known word near it ("optomitrist" as
    * "optometrist", 9 titles of the real postings).
