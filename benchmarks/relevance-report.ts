@@ -233,6 +233,7 @@ export const SET_NAMES = [
   'heldout6',
   'heldout7',
   'heldout8',
+  'heldout9',
   'meaning',
 ] as const;
 

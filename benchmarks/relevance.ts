@@ -10,7 +10,8 @@
  * round 6 (spelling) by someone who saw no result, and judged blind once after it, and looked at
  * since; the seventh (heldout-7-queries.json, heldout-7-judgments.json), likewise for round 7
  * (a query of skills keeps its jobs with every word first); the eighth likewise for round 8
- * (descriptions as the last resort of spelling). Per set:
+ * (descriptions as the last resort of spelling); the ninth likewise for round 9 (a short word
+ * that descriptions have is an abbreviation, matched as typed). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -135,10 +136,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout8',
-    title: 'Eighth held-out set (judged blind once, on 2026-11-28)',
+    title: 'Eighth held-out set (judged blind once, on 2026-11-28; looked at since)',
     queriesFile: 'heldout-8-queries.json',
     judgmentsFile: 'heldout-8-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-8-pool.json'),
+  },
+  {
+    name: 'heldout9',
+    title: 'Ninth held-out set (judged blind once, on 2026-11-28)',
+    queriesFile: 'heldout-9-queries.json',
+    judgmentsFile: 'heldout-9-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-9-pool.json'),
   },
   {
     name: 'meaning',

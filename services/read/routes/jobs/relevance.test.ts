@@ -428,3 +428,27 @@ describe('search relevance (a query of skills that few jobs have together)', () 
     expect(order).to.include('dispensary');
   });
 });
+
+describe('search relevance (an abbreviation that only descriptions have)', () => {
+  const client = readClient();
+  const job = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({ name, doc: jobDocument(fields) });
+  const corpus = [
+    ...[0, 1, 2].map((i) => job(`socialWorker${i}`, { title: 'Social Worker', description: 'Train as an AMHP with us.' })),
+    // "&amp;" left in locations by a source: "amp" is one typo from "amhp".
+    ...[0, 1, 2, 3, 4, 5].map((i) =>
+      job(`supportWorker${i}`, { title: 'Support Worker', location: 'Flintshire &amp; Wrexham', description: 'Care at home.' }),
+    ),
+  ];
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+
+  it('matches a short word that descriptions have as typed, without the words one typo away', async () => {
+    const res = await client.get('/agents/jobs/search?q=amhp&limit=100');
+    expect(res.status).to.equal(200);
+    const names = res.body.jobs.map((found: { id: string }) => nameOf.get(found.id));
+    expect(names).to.have.members(['socialWorker0', 'socialWorker1', 'socialWorker2']);
+  });
+});

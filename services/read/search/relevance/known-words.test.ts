@@ -8,7 +8,7 @@ describe('KnownWords (which query words get typo tolerance)', () => {
   before(async () => {
     await indexFreshJobs([
       ...Array.from({ length: 3 }, () =>
-        jobDocument({ title: 'Platform Engineer', skills: ['Kotlin'], description: 'Kubernetes on call.' }),
+        jobDocument({ title: 'Platform Engineer', skills: ['Kotlin'], description: 'Kubernetes on call, with the SDET rota.' }),
       ),
       jobDocument({ title: 'Enginer of one posting' }),
       // "team" is in every description and two titles: a word of the setting, not of roles.
@@ -19,6 +19,11 @@ describe('KnownWords (which query words get typo tolerance)', () => {
   it('knows words of three postings or more in a short field, and tolerates typos in the others', async () => {
     const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['engineer', 'kotlin', 'enginer', 'astronaut']);
     expect(['engineer', 'kotlin', 'enginer', 'astronaut'].map(policy)).to.deep.equal([false, false, true, true]);
+  });
+
+  it('matches as typed a word of four letters that descriptions have: an abbreviation, not a typo', async () => {
+    const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['sdet', 'rota', 'astronaut']);
+    expect(['sdet', 'rota', 'astronaut'].map(policy)).to.deep.equal([false, false, true]);
   });
 
   it('names as places the words found in more job locations than job titles', async () => {
