@@ -59,18 +59,19 @@ export async function suggestCorrections(
 ): Promise<Map<string, string> | undefined> {
   const asked = words.filter(({ word }) => [...word].length >= MIN_LETTERS && /^\p{L}+$/u.test(word));
   if (asked.length === 0) return new Map();
-  const fields = [...SHORT_FIELDS, LAST_RESORT];
+  // Descriptions are asked about only the words they may answer for (LAST_RESORT).
+  const fieldsOf = ({ unseen }: UnknownWord) => (unseen ? [...SHORT_FIELDS, LAST_RESORT] : SHORT_FIELDS);
   const suggest: Record<string, estypes.SearchSuggester> = Object.fromEntries(
-    asked.flatMap(({ word }, i) =>
-      fields.map((field) => [
+    asked.flatMap((unknown, i) =>
+      fieldsOf(unknown).map((field) => [
         `${i}:${field}`,
         {
-          text: word,
+          text: unknown.word,
           term: {
             field: `${field}.plain`,
             suggest_mode: 'always',
             sort: 'score',
-            max_edits: [...word].length >= TWO_EDITS_FROM ? 2 : 1,
+            max_edits: [...unknown.word].length >= TWO_EDITS_FROM ? 2 : 1,
             prefix_length: 1,
             min_word_length: MIN_LETTERS,
             size: 3,
