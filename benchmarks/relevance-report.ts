@@ -234,6 +234,7 @@ export const SET_NAMES = [
   'heldout7',
   'heldout8',
   'heldout9',
+  'heldout10',
   'meaning',
 ] as const;
 

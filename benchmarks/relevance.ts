@@ -11,7 +11,7 @@
  * since; the seventh (heldout-7-queries.json, heldout-7-judgments.json), likewise for round 7
  * (a query of skills keeps its jobs with every word first); the eighth likewise for round 8
  * (descriptions as the last resort of spelling); the ninth likewise for round 9 (a short word
- * that descriptions have is an abbreviation, matched as typed). Per set:
+ * that descriptions have is an abbreviation, matched as typed); the tenth likewise for round 10. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -143,10 +143,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout9',
-    title: 'Ninth held-out set (judged blind once, on 2026-11-28)',
+    title: 'Ninth held-out set (judged blind once, on 2026-11-28; looked at since)',
     queriesFile: 'heldout-9-queries.json',
     judgmentsFile: 'heldout-9-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-9-pool.json'),
+  },
+  {
+    name: 'heldout10',
+    title: 'Tenth held-out set (judged blind once, on 2026-11-28)',
+    queriesFile: 'heldout-10-queries.json',
+    judgmentsFile: 'heldout-10-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-10-pool.json'),
   },
   {
     name: 'meaning',

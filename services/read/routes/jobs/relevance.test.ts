@@ -404,6 +404,8 @@ describe('search relevance (a query of skills that few jobs have together)', () 
     // A role named: the role in a title is the better answer than both words in a description.
     ...[0, 1, 2].map((i) => job(`pharmacist${i}`, 'Pharmacist', 'Dispense and advise on medicines.')),
     job('dispensary', 'Dispensary Assistant', 'Support the locum pharmacist on weekends.'),
+    // "locum" names roles too, as on the real postings, where titles have it ("Locum Consultant").
+    ...[0, 1, 2].map((i) => job(`locumGp${i}`, 'Locum GP', 'Cover surgeries across the county.')),
   ];
   const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
   const ranked = async (q: string) => {
@@ -422,10 +424,34 @@ describe('search relevance (a query of skills that few jobs have together)', () 
     expect(order.slice(1)).to.have.members(['awsEngineer0', 'awsEngineer1', 'terraformOps0', 'terraformOps1', 'terraformOps2']);
   });
 
-  it('keeps the order of the scores for a query that names a role', async () => {
+  it('keeps the order of the scores for a query whose words all name roles', async () => {
     const order = await ranked('locum pharmacist');
     expect(order.slice(0, 3)).to.have.members(['pharmacist0', 'pharmacist1', 'pharmacist2']);
     expect(order).to.include('dispensary');
+  });
+});
+
+describe('search relevance (a rare qualifier of a common role)', () => {
+  const client = readClient();
+  const job = (name: string, title: string, description: string) => ({ name, doc: jobDocument({ title, description }) });
+  const corpus = [
+    ...[0, 1].map((i) => job(`pathologyTechnologist${i}`, 'Anatomical Pathology Technologist', 'Work in the hospital mortuary.')),
+    ...['Pharmacy', 'IT', 'Endoscopy', 'Dental', 'Laboratory', 'Theatre'].map((kind) =>
+      job(`${kind.toLowerCase()}Technician`, `${kind} Technician`, 'Join our friendly team.'),
+    ),
+  ];
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+
+  it('ranks the jobs that keep the qualifier above those that keep only the role, when none has both', async () => {
+    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent('mortuary technician')}&limit=100`);
+    expect(res.status).to.equal(200);
+    const order = res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
+    expect(order).to.have.length(8);
+    expect(order.slice(0, 2)).to.have.members(['pathologyTechnologist0', 'pathologyTechnologist1']);
   });
 });
 

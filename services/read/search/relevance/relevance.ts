@@ -57,6 +57,18 @@ export const RELAXED_WORDS_MATCHED = '1<-1 4<75%';
  */
 const EVERY_WORD_FIRST = 500;
 
+/**
+ * Added, when jobs missing a word are let in (RELAXED_WORDS_MATCHED), to the jobs that keep the
+ * query's distinguishing qualifier (distinguishingQualifier): the word that says which of the
+ * role's jobs ("mortuary" of "mortuary technician", "gis" of "gis analyst"). Far above what words
+ * score, so those jobs follow the jobs with every word and precede those that keep only the role
+ * word; below EVERY_WORD_FIRST (the two never meet: that one is for queries naming no role).
+ * Without it a common role word in a short title outscored the rare qualifier in a description:
+ * "mortuary technician" ranked IT, pharmacy and endoscopy technicians above the anatomical
+ * pathology technologists who work in the mortuary.
+ */
+const QUALIFIER_FIRST = 200;
+
 /** Typos are forgiven only on words of 4+ letters (one edit) or 7+ letters (two), never in the first letter. */
 const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions: 50 } as const;
 /**
@@ -421,7 +433,10 @@ function matchQuery(
           },
         ]
       : [];
-  const favoured = [...intentClauses(intent), ...everyWord];
+  const qualifier = mode.relaxed ? distinguishingQualifier(terms, typos) : undefined;
+  const keepsQualifier: Query[] =
+    qualifier === undefined ? [] : [{ constant_score: { filter: termQueries[qualifier], boost: QUALIFIER_FIRST } }];
+  const favoured = [...intentClauses(intent), ...everyWord, ...keepsQualifier];
   if (places.length === 0) return { match: favoured.length === 0 ? role : { bool: { must: role, should: favoured } }, places, onePhrase };
   const named = roleInTitle(terms);
   // Required, the place filters; let in, it lifts the jobs there whose title names the role above all others.
@@ -430,6 +445,33 @@ function matchQuery(
       ? { filter: [inPlace(places)], should: favoured }
       : { should: [...favoured, { constant_score: { filter: { bool: { must: [inPlace(places), named] } }, boost: PLACE_FIRST } }] };
   return { match: { bool: { must: role, ...place } }, places, onePhrase, roleInTitle: named };
+}
+
+/**
+ * Which of the query's terms (by index) is its distinguishing qualifier: a term that names no
+ * role (TypoPolicy.roles) and is rarer than every term that does (each word by its rarity over
+ * all the fields, as standInQuery blends it; a term's words added), the rarest such. None
+ * unless the query names a role beside it, or without rarities. The role is the generic part
+ * that many jobs share ("technician", "analyst"); a rarer qualifier is what tells the seeker's
+ * job apart. A rarer word that names roles does not count ("locum" of "locum pharmacist":
+ * pharmacists without locum are the better answer than locum GPs), nor one rarer than no role
+ * ("ux" of "ux designer", "entry" of "data entry clerk"). A query of skills names no role: each
+ * of its words is as much the point as the other.
+ */
+export function distinguishingQualifier(terms: readonly Concept[], typos: TypoPolicy): number | undefined {
+  if (!typos.rarity) return undefined;
+  const rarityOf = (word: string) => Math.min(...RARITY_FIELDS.map((field) => typos.rarity?.(word, field) ?? NaN));
+  const rarities = terms.map((term) => term.words.reduce((sum, word) => sum + rarityOf(word), 0));
+  if (rarities.some((rarity) => !Number.isFinite(rarity))) return undefined;
+  const namesRole = terms.map((term) => term.words.some((word) => typos.roles?.has(word) ?? false));
+  const roleRarities = rarities.filter((_, i) => namesRole[i]);
+  if (roleRarities.length === 0) return undefined;
+  const rarestRole = Math.max(...roleRarities);
+  let best: number | undefined;
+  rarities.forEach((rarity, i) => {
+    if (!namesRole[i] && rarity > rarestRole && (best === undefined || rarity > rarities[best])) best = i;
+  });
+  return best;
 }
 
 /** The words of a query that name places (matchQuery): the same for every MatchMode. */

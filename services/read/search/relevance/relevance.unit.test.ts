@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { meantQuery, relevanceQuery, type TypoPolicy } from './relevance';
+import { concepts } from './synonyms';
+import { distinguishingQualifier, meantQuery, relevanceQuery, type TypoPolicy } from './relevance';
 
 /** The boosts of the clauses in a query that ask for `term`, wherever they are nested. */
 function boostsOf(query: unknown, term: string): number[] {
@@ -40,5 +41,37 @@ describe('meantQuery', () => {
     const json = JSON.stringify(relevanceQuery('enginer', correcting({ enginer: 'engineer' })).match);
     expect(json).to.include('"query":"engineer"');
     expect(json).not.to.include('enginer"').and.not.to.include('fuzziness');
+  });
+});
+
+describe('distinguishingQualifier', () => {
+  /** A policy that knows each word's rarity (the same in every field) and which words name roles. */
+  const knowing = (rarities: Record<string, number>, roles: string[]): TypoPolicy =>
+    Object.assign(() => false, { roles: new Set(roles), rarity: (word: string) => rarities[word] });
+  const qualifierOf = (q: string, policy: TypoPolicy) => {
+    const terms = concepts(q.split(' '));
+    const found = distinguishingQualifier(terms, policy);
+    return found === undefined ? undefined : terms[found].words.join(' ');
+  };
+
+  it('is the word that names no role and is rarer than every word that does', () => {
+    expect(qualifierOf('mortuary technician', knowing({ mortuary: 6.9, technician: 4.1 }, ['technician']))).to.equal('mortuary');
+    expect(qualifierOf('gis data analyst', knowing({ gis: 6.5, data: 1.6, analyst: 2.6 }, ['data', 'analyst']))).to.equal('gis');
+  });
+
+  it('is none when the rarer word names roles too, when no word names a role, or when roles are rarer', () => {
+    expect(qualifierOf('locum pharmacist', knowing({ locum: 4.2, pharmacist: 4.0 }, ['locum', 'pharmacist']))).to.equal(undefined);
+    expect(qualifierOf('snowflake dbt', knowing({ snowflake: 6.7, dbt: 5.4 }, []))).to.equal(undefined);
+    expect(qualifierOf('ux designer', knowing({ ux: 5.7, designer: 6.1 }, ['designer']))).to.equal(undefined);
+  });
+
+  it('is none without rarities, or when a word has none', () => {
+    expect(
+      qualifierOf(
+        'mortuary technician',
+        Object.assign(() => false, { roles: new Set(['technician']) }),
+      ),
+    ).to.equal(undefined);
+    expect(qualifierOf('mortuary technician', knowing({ technician: 4.1 }, ['technician']))).to.equal(undefined);
   });
 });
