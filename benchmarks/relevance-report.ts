@@ -235,6 +235,8 @@ export const SET_NAMES = [
   'heldout8',
   'heldout9',
   'heldout10',
+  'heldout11',
+  'heldout12',
   'meaning',
 ] as const;
 

@@ -11,7 +11,8 @@
  * since; the seventh (heldout-7-queries.json, heldout-7-judgments.json), likewise for round 7
  * (a query of skills keeps its jobs with every word first); the eighth likewise for round 8
  * (descriptions as the last resort of spelling); the ninth likewise for round 9 (a short word
- * that descriptions have is an abbreviation, matched as typed); the tenth likewise for round 10. Per set:
+ * that descriptions have is an abbreviation, matched as typed); the tenth to twelfth likewise for
+ * rounds 10 to 12 (round 11 was not kept). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -31,10 +32,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
-import { KnownWords, loadQueryEmbedder, type SearchContext } from '../services/read';
-import { readSearchParams } from '../services/read';
-import { queryWords } from '../services/read';
-import { searchJobs } from '../services/read';
+import { KnownWords, loadQueryEmbedder, readSearchParams, searchInMode, type SearchContext } from '../services/read';
 import type { BenchOptions } from './lib/args';
 import type { Comparison } from './lib/report';
 import { median, round, timeRatio } from './lib/stats';
@@ -150,10 +148,24 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout10',
-    title: 'Tenth held-out set (judged blind once, on 2026-11-28)',
+    title: 'Tenth held-out set (judged blind once, on 2026-11-28; looked at since)',
     queriesFile: 'heldout-10-queries.json',
     judgmentsFile: 'heldout-10-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-10-pool.json'),
+  },
+  {
+    name: 'heldout11',
+    title: 'Eleventh held-out set (judged blind once, on 2026-11-28, for a round not kept; looked at since)',
+    queriesFile: 'heldout-11-queries.json',
+    judgmentsFile: 'heldout-11-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-11-pool.json'),
+  },
+  {
+    name: 'heldout12',
+    title: 'Twelfth held-out set (judged blind once, on 2026-11-28)',
+    queriesFile: 'heldout-12-queries.json',
+    judgmentsFile: 'heldout-12-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-12-pool.json'),
   },
   {
     name: 'meaning',
@@ -182,13 +194,10 @@ interface QuerySet {
 /** What a system answers for a query: the job ids of its first ten results, and how many it found. */
 type System = (q: string) => Promise<{ ids: string[]; total: number }>;
 
-/** The product's search, as the search route runs it (typo policy from the words the index knows). */
-function productSearch(client: Client, index: string): System {
-  const knownWords = new KnownWords(client, index);
+/** The product's search, as the search route runs it in its default mode (keyword: typo policy from the words the index knows, meaning when few jobs have every word). */
+function productSearch(context: SearchContext): System {
   return async (q) => {
-    const params = readSearchParams({ q, limit: 10 });
-    const typos = await knownWords.typoPolicy(queryWords(params.q).words);
-    const result = await searchJobs(client, index, params, typos);
+    const result = await searchInMode(context, readSearchParams({ q, limit: 10 }));
     return { ids: result.hits.map((hit) => hit.doc.id), total: result.total.value };
   };
 }
@@ -347,15 +356,15 @@ export async function relevance(
       `relevance: ${vectors.written} jobs given their vectors (${vectors.embedded} texts embedded now` +
         `${vectors.docsPerSecond ? `, ${vectors.docsPerSecond} docs/s` : ''}, the rest from the cache)`,
     );
-    const systems = { product: productSearch(world.search, index), bm25: bm25Search(world.search, index) };
-    const ranked: RankedQuery[][] = [];
-    for (const set of sets) ranked.push(await rankQueries(systems, set.queries, keyOfJob, previous?.rankings));
     const context: SearchContext = {
       client: world.search,
       index,
       embedder: queryEmbedder.embedder,
       knownWords: new KnownWords(world.search, index),
     };
+    const systems = { product: productSearch(context), bm25: bm25Search(world.search, index) };
+    const ranked: RankedQuery[][] = [];
+    for (const set of sets) ranked.push(await rankQueries(systems, set.queries, keyOfJob, previous?.rankings));
     const keyOf = (id: string) => keyOfJob.get(id) ?? `job:${id}`;
     log('relevance: ranking every query in keyword, semantic and hybrid mode, and under each fusion');
     const modes: ModeRanking[][] = [];

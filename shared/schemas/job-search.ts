@@ -399,6 +399,25 @@ export const SearchSpelling = Type.Object(
 );
 export type SearchSpelling = Static<typeof SearchSpelling>;
 
+/** How a keyword search filled its page when its words found few jobs (services/read/search/run/meaning-fill). */
+export const SearchMeaningFill = Type.Object(
+  {
+    word_matches: Type.Integer({
+      minimum: 0,
+      description: 'How many jobs the words of the query found (fewer than 10): they come first, in keyword order',
+    }),
+  },
+  {
+    $id: 'SearchMeaningFill',
+    additionalProperties: false,
+    description:
+      'Present when the words of a keyword query found fewer than 10 jobs ("sdet", "hrbp"): those come first, then the jobs nearest in meaning ' +
+      `to the query (as \`spelling\` read it). At most ${RANKED_DEPTH} jobs are ranked: \`total_items\` and pages count those, as in hybrid mode. ` +
+      'Not with a place named, with facets asked for (they count the jobs with the words, each facet without its own filter), nor with another sort than relevance',
+  },
+);
+export type SearchMeaningFill = Static<typeof SearchMeaningFill>;
+
 export const JobSearchResult = Type.Object(
   {
     jobs: Type.Array(JobInPage),
@@ -406,6 +425,7 @@ export const JobSearchResult = Type.Object(
     facets: Type.Optional(SearchFacets),
     place: Type.Optional(SearchPlace),
     spelling: Type.Optional(SearchSpelling),
+    meaning_fill: Type.Optional(SearchMeaningFill),
   },
   { $id: 'JobSearchResult', additionalProperties: false },
 );

@@ -50,9 +50,19 @@ export function pageSummary(page: JobSearchResult): string {
   return [`${page.jobs.length} of ${total} jobs, page ${pagination.current_page}; ${next}`, ...readingLines(page), ...lines].join('\n');
 }
 
-/** How the search read the query, when it read words otherwise than typed: an agent may want to retry with other words. */
-function readingLines({ spelling }: JobSearchResult): string[] {
-  if (!spelling) return [];
-  const read = spelling.corrections.map(({ typed, read_as }) => `${typed} as ${read_as}`).join(', ');
-  return [`searched as "${spelling.searched}" (read ${read})`];
+/**
+ * How the search read the query, when it read words otherwise than typed, and whether its words
+ * found few jobs: an agent may want to retry with other words.
+ */
+function readingLines({ spelling, meaning_fill }: JobSearchResult): string[] {
+  const lines: string[] = [];
+  if (spelling) {
+    const read = spelling.corrections.map(({ typed, read_as }) => `${typed} as ${read_as}`).join(', ');
+    lines.push(`searched as "${spelling.searched}" (read ${read})`);
+  }
+  if (meaning_fill) {
+    const { word_matches: n } = meaning_fill;
+    lines.push(`the words found ${n} job${n === 1 ? '' : 's'}; the rest are nearest in meaning`);
+  }
+  return lines;
 }

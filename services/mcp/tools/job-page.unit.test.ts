@@ -23,4 +23,13 @@ describe('pageSummary (the text beside a page of jobs)', () => {
       'searched as "radiographer leeds" (read radiografer as radiographer)',
     );
   });
+
+  it('says how many jobs the words found when meaning filled the page', () => {
+    expect(pageSummary({ ...page, meaning_fill: { word_matches: 1 } }).split('\n')[1]).to.equal(
+      'the words found 1 job; the rest are nearest in meaning',
+    );
+    expect(pageSummary({ ...page, meaning_fill: { word_matches: 0 } }).split('\n')[1]).to.equal(
+      'the words found 0 jobs; the rest are nearest in meaning',
+    );
+  });
 });

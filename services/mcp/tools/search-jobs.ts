@@ -14,7 +14,8 @@ export const searchJobsTool: ToolDefinition = {
     "use it when the words may not be the postings' own). Hybrid and semantic rank at most 100 jobs; pass the ids already seen in " +
     '`exclude_ids` for more. Use browse_jobs for newest jobs by filters alone, similar_jobs for more like one job. Filters take ' +
     'arrays (AND across, OR within); organization_ids and location_ids come from list_organizations and list_locations. In keyword ' +
-    'mode a city in q asks for jobs there (`place`). ' +
+    'mode a city in q asks for jobs there (`place`), and when the words find fewer than 10 jobs, the jobs nearest in meaning follow ' +
+    'them (`meaning_fill`). ' +
     SHORT_PAGING_HELP,
   inputSchema: toolSchema(SearchQuery),
   outputSchema: toolSchema(JobSearchResult),

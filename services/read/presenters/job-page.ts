@@ -7,6 +7,7 @@ import {
   type JobPagination,
   type JobSearchResult,
   type SearchFacets,
+  type SearchMeaningFill,
   type SearchPlace,
   type SearchSpelling,
 } from '../../../shared/schemas/job-search';
@@ -56,7 +57,7 @@ function paginateCapped(result: JobHits, paging: Paging, shown: number): JobPagi
 
 /** A page of jobs with its pagination (spec 4.1, DESIGN.md 4) and the facets asked for: the browse and search response. */
 export function presentJobPage(
-  result: JobHits & { place?: SearchPlace; spelling?: SearchSpelling },
+  result: JobHits & { place?: SearchPlace; spelling?: SearchSpelling; meaning_fill?: SearchMeaningFill },
   shape: { paging: Paging; fields?: readonly JobField[]; snippet?: number },
   facets: SearchFacets | undefined,
   now = new Date(),
@@ -68,6 +69,7 @@ export function presentJobPage(
     ...(facets ? { facets } : {}),
     ...(result.place ? { place: result.place } : {}),
     ...(result.spelling ? { spelling: result.spelling } : {}),
+    ...(result.meaning_fill ? { meaning_fill: result.meaning_fill } : {}),
   };
 }
 

@@ -32,9 +32,10 @@ describe('GET /agents/jobs/search?mode=hybrid|semantic', function () {
     await indexFreshEmbeddedJobs(MEANING_CATALOG, [J.companion.id]);
   });
 
-  it('finds by meaning what keyword search misses: a domiciliary carer for "looking after elderly people in their own homes"', async () => {
+  it('finds by meaning what the words miss: a domiciliary carer for "looking after elderly people in their own homes"', async () => {
+    // Keyword search finds it too, by meaning, below the one job with every word (meaning-fill.test).
     const keyword = await search(q(ELDERLY_AT_HOME));
-    expect(ids(keyword)).to.not.include(J.domiciliaryCarer.id);
+    expect(ids(keyword)[0]).to.equal(J.companion.id);
     const hybrid = await search(`${q(ELDERLY_AT_HOME)}&mode=hybrid&limit=3`);
     expect(ids(hybrid)).to.include(J.domiciliaryCarer.id);
     const semantic = await search(`${q(ELDERLY_AT_HOME)}&mode=semantic&limit=1`);

@@ -7,7 +7,8 @@ import { readSearchParams } from '../params/params';
 import { DEFAULT_FUSION, fuse } from '../relevance/fusion';
 import { KnownWords } from '../relevance/known-words';
 import { queryWords } from '../relevance/query-words';
-import { hybridLists, hybridPage, hybridSearch } from './ranked-search';
+import { rankedPage } from './ranked-page';
+import { hybridLists, hybridSearch } from './ranked-search';
 
 // A hybrid page of the common kind is fetched by id once both lists are fused. The kNN list
 // mostly arrives first, and its first jobs are most of the page: hybridSearch fetches them while
@@ -83,7 +84,7 @@ describe('hybrid search: the kNN list’s first jobs fetched before the keyword 
     const firstOfKnn = lists.semantic.slice(0, 3).map((job) => job.id);
     const others = page.hits.map((hit) => hit.doc.id).filter((id) => !firstOfKnn.includes(id));
     expect(multiGets()).to.deep.equal({ ids: [firstOfKnn, others], beforeKeyword: true });
-    const unprefetched = await hybridPage(testSearch(), index, params, fuse(lists.keyword, lists.semantic, DEFAULT_FUSION, RANKED_DEPTH));
+    const unprefetched = await rankedPage(testSearch(), index, params, fuse(lists.keyword, lists.semantic, DEFAULT_FUSION, RANKED_DEPTH));
     expect(page).to.deep.equal(unprefetched);
     expect(page.hits.map((hit) => hit.doc.id)).to.include(J.companion.id);
   });

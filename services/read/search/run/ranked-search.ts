@@ -1,15 +1,13 @@
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import type { JobDocument } from '../../../../shared/jobs/job-document';
 import { RANKED_DEPTH } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import { SORT_ORDERS } from '../query/browse-request';
-import { facetAggregations } from '../query/facets';
 import { buildKnnListRequest, buildSemanticRequest, firstKnnFiltering } from '../query/knn-request';
 import { inBestMatchOrder, sourceOf } from '../query/search-request';
-import { withSnippet, wordsOf } from '../query/snippet';
 import { DEFAULT_FUSION, fuse, type Fusion, type Scored } from '../relevance/fusion';
 import type { TypoPolicy } from '../relevance/relevance';
-import { docsById, jobsById, type Prefetched } from './jobs-by-id';
+import { docsById, type Prefetched } from './jobs-by-id';
+import { fetchedById, rankedPage } from './ranked-page';
 import { ANY_INDEX_STATE, hitId, runJobSearch, type JobHits } from './run-job-search';
 import { searchJobs } from './search-jobs';
 import { searchNearest } from './search-nearest';
@@ -113,50 +111,9 @@ export async function hybridLists(...args: Parameters<typeof askHybridLists>): P
 /** Resolves after the event loop has run what is pending (a request being written among it). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Whether a hybrid page is fetched by id (jobsById): best first, with neither facets nor a snippet, as most pages are. */
-function fetchedById(params: SearchParams): boolean {
-  return params.sort === 'relevance' && params.facets.length === 0 && params.snippet === undefined;
-}
-
-/**
- * The page of a hybrid search from its ranked jobs (the fused list): the jobs of the page fetched
- * by id, in the fused order (relevance) or ordered by Elasticsearch among every ranked job
- * (newest, salary), and the facets counted over every ranked job, in one round trip. Documents
- * `prefetched` are taken from there (hybridSearch).
- */
-export async function hybridPage(
-  client: Client,
-  index: string,
-  params: SearchParams,
-  ranked: readonly Scored[],
-  prefetched?: Prefetched,
-): Promise<JobHits> {
-  const total = { value: ranked.length, relation: 'eq' as const };
-  const { offset, limit } = params.paging;
-  const shown = params.sort === 'relevance' ? ranked.slice(offset, offset + limit) : ranked;
-  const faceted = params.facets.length > 0;
-  if (ranked.length === 0 || (shown.length === 0 && !faceted)) return { hits: [], total };
-  // The common page (best first, no facets, no snippet) needs no query: a multi-get of its 10 jobs
-  // took 1.3-1.5 ms against a search by their ids' 2.3-3.1 (client-side medians, 400 000 postings).
-  if (fetchedById(params)) return { hits: await jobsById(client, index, shown, sourceOf(params), prefetched), total };
-  const idsOf = (jobs: readonly Scored[]): estypes.QueryDslQueryContainer => ({ ids: { values: jobs.map((job) => job.id) } });
-  const window = params.sort === 'relevance' ? { size: shown.length } : { sort: SORT_ORDERS[params.sort], from: offset, size: limit };
-  const request: estypes.SearchRequest = {
-    query: idsOf(shown),
-    ...window,
-    track_total_hits: false,
-    _source: sourceOf(params),
-    ...(faceted ? { aggs: facetAggregations(params.filters, params.facets) } : {}),
-  };
-  const result = await runJobSearch(client, index, withSnippet(request, params.snippet, wordsOf(params.q)), idsOf(ranked));
-  if (params.sort !== 'relevance') return { ...result, total };
-  const place = new Map(ranked.map((job, i) => [job.id, i]));
-  return { ...result, hits: [...result.hits].sort((a, b) => place.get(a.doc.id)! - place.get(b.doc.id)!), total };
-}
-
 /**
  * A hybrid search's page: the keyword and kNN lists fused (DEFAULT_FUSION unless told), cut to
- * RANKED_DEPTH. The kNN list mostly arrives first, and a page fetched by id is mostly its first
+ * RANKED_DEPTH, paged by rankedPage. The kNN list mostly arrives first, and a page fetched by id is mostly its first
  * jobs (all of them when no job has every word of a query in plain words): those are fetched at
  * once, while the keyword list is still being searched, and only the page's other jobs after.
  */
@@ -171,7 +128,7 @@ export async function hybridSearch(
   const pending = askHybridLists(client, index, params, embed, typos);
   const prefetched = fetchedById(params) ? prefetchFirst(client, index, params, pending.semantic) : undefined;
   const [keyword, semantic] = await Promise.all([pending.keyword, pending.semantic]);
-  return hybridPage(client, index, params, fuse(keyword, semantic, fusion, RANKED_DEPTH), await prefetched);
+  return rankedPage(client, index, params, fuse(keyword, semantic, fusion, RANKED_DEPTH), await prefetched);
 }
 
 /** The documents of the page's place in `list`, asked for as soon as it arrives; none if it fails (jobsById fetches them again). */

@@ -31,6 +31,8 @@ export async function searchInMode(context: SearchContext, params: SearchParams)
     case 'hybrid':
       return hybridSearch(client, index, params, embed, typos);
     case 'keyword':
-      return searchJobs(client, index, params, await typos());
+      return searchJobs(client, index, params, await typos(), {
+        meaning: async (meant) => (await context.embedder.embedQueries([meant]))[0],
+      });
   }
 }

@@ -1,7 +1,8 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { SearchPlace, SearchSpelling } from '../../../../shared/schemas/job-search';
+import type { SearchMeaningFill, SearchPlace, SearchSpelling } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
 import { canRelax, meantQuery, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
+import { atRankedDepth, fillByMeaning } from './meaning-fill';
 import { runJobSearch, type JobHits } from './run-job-search';
 import { ID_ONLY } from '../query/source-fields';
 import { buildSearchRequest, inBestMatchOrder, ROLE_IN_PLACE } from '../query/search-request';
@@ -23,8 +24,8 @@ export const ENOUGH_IN_PLACE = 10;
  */
 export const RELAX_BELOW = 10;
 
-/** The hits of a search, where they are when its query names a place, and how words the index does not know were read. */
-export type SearchOutcome = JobHits & { place?: SearchPlace; spelling?: SearchSpelling };
+/** The hits of a search, where they are when its query names a place, how words the index does not know were read, and whether meaning filled the page. */
+export type SearchOutcome = JobHits & { place?: SearchPlace; spelling?: SearchSpelling; meaning_fill?: SearchMeaningFill };
 
 /**
  * The hits of a search page, best match first, asked for as strictly as finds enough
@@ -43,7 +44,11 @@ export async function searchJobs(
   index: string,
   params: SearchParams,
   typos?: TypoPolicy,
-  { relax = true, idsOnly = false }: { relax?: boolean; idsOnly?: boolean } = {},
+  {
+    relax = true,
+    idsOnly = false,
+    meaning,
+  }: { relax?: boolean; idsOnly?: boolean; meaning?: (meant: string) => Promise<Float32Array> } = {},
 ): Promise<SearchOutcome> {
   const request = (mode: MatchMode) => {
     const built = withSnippet(buildSearchRequest(params, typos, mode), params.snippet);
@@ -60,10 +65,24 @@ export async function searchJobs(
     mode = { ...mode, place: 'first' };
     result = await run(mode);
   }
-  if (relaxes && result.total.value < RELAX_BELOW) result = await run({ ...mode, relaxed: true });
+  if (relaxes && result.total.value < RELAX_BELOW) {
+    mode = { ...mode, relaxed: true };
+    result = await run(mode);
+  }
+  const spelling = spellingOf(params.q, typos);
+  // A short page is filled by meaning, after the jobs the words found: not when a place is named
+  // (jobs elsewhere fill it), nor for facets, which count the jobs with the words, each facet
+  // without its own filter, an edge jobs near in meaning do not have; nor in another order.
+  const fills = meaning && relax && places.length === 0 && params.sort === 'relevance' && params.facets.length === 0;
+  if (fills && result.total.value < RELAX_BELOW) {
+    const asked = mode;
+    const everyJob = () => runJobSearch(client, index, { ...buildSearchRequest(atRankedDepth(params), typos, asked), ...ID_ONLY });
+    const meant = () => meaning(meantQuery(params.q, typos));
+    const filled = await fillByMeaning(client, index, params, inBestMatchOrder(result, params.sort), everyJob, meant);
+    if (filled) return { ...filled, ...(spelling ? { spelling } : {}) };
+  }
   const place: SearchPlace | undefined =
     places.length > 0 ? { words: places, in_place_total: inPlace, includes_elsewhere: mode.place === 'first' } : undefined;
-  const spelling = spellingOf(params.q, typos);
   return { ...inBestMatchOrder(result, params.sort), ...(place ? { place } : {}), ...(spelling ? { spelling } : {}) };
 }
 

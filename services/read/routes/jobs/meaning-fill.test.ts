@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { indexFreshEmbeddedJobs } from '../../../../test/fixtures/embedded-jobs';
+import { MEANING_CATALOG, MEANING_JOBS as J } from '../../../../test/fixtures/meaning-jobs';
+import { readClient } from '../../../../test/fixtures/read-client';
+
+// The real model (bge-small-en-v1.5) embeds the fixtures and the queries; the real Elasticsearch ranks them.
+
+const ELDERLY_AT_HOME = 'looking after elderly people in their own homes';
+const ids = (body: { jobs: { id: string }[] }) => body.jobs.map((job) => job.id);
+
+describe('GET /agents/jobs/search: a keyword page that its words leave short, filled by meaning', function () {
+  this.timeout(60_000);
+  const client = readClient();
+  const search = async (query: string) => {
+    const res = await client.get(`/agents/jobs/search?${query}`);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    return res.body;
+  };
+  const q = (text: string) => `q=${encodeURIComponent(text)}`;
+
+  before(async () => {
+    // The companion, the one job with every word, has no vector: the words alone rank it first.
+    await indexFreshEmbeddedJobs(MEANING_CATALOG, [J.companion.id]);
+  });
+
+  it('keeps the jobs the words found first, in their order, then the jobs nearest in meaning, and says how many the words found', async () => {
+    const words = await search(`${q(ELDERLY_AT_HOME)}&limit=100&sort=newest`);
+    const all = await search(`${q(ELDERLY_AT_HOME)}&limit=100`);
+    const found = all.meaning_fill.word_matches;
+    expect(found).to.equal(words.jobs.length).and.to.be.at.least(1);
+    expect(ids(all)[0]).to.equal(J.companion.id);
+    expect(ids(all).slice(0, found)).to.have.members(ids(words));
+    expect(ids(all).slice(found)).to.include(J.domiciliaryCarer.id);
+    expect(ids(all)).to.not.include(J.closedHomeCarer.id);
+    expect(all.pagination).to.deep.include({ total_items: all.jobs.length, total_relation: 'eq' });
+  });
+
+  it('leaves a short page as it is when no job near in meaning passes the filters', async () => {
+    const remote = await search(`${q(ELDERLY_AT_HOME)}&remote=true`);
+    expect(remote).to.not.have.property('meaning_fill');
+  });
+
+  it('applies the filters to the jobs near in meaning', async () => {
+    const body = await search(`${q(ELDERLY_AT_HOME)}&job_types=part_time&limit=100`);
+    expect(ids(body)).to.have.members([J.domiciliaryCarer.id, J.supportWorker.id]);
+  });
+
+  it('pages through the filled list with numbered pages and cursors, without repeats', async () => {
+    const whole = ids(await search(`${q(ELDERLY_AT_HOME)}&limit=100`));
+    const seen: string[] = [];
+    let page = await search(`${q(ELDERLY_AT_HOME)}&limit=4`);
+    for (;;) {
+      seen.push(...ids(page));
+      if (!page.pagination.next_cursor) break;
+      page = await search(`${q(ELDERLY_AT_HOME)}&limit=4&cursor=${page.pagination.next_cursor}`);
+    }
+    expect(seen).to.deep.equal(whole);
+    expect(ids(await search(`${q(ELDERLY_AT_HOME)}&limit=4&page=2`))).to.deep.equal(whole.slice(4, 8));
+  });
+
+  it('leaves the page to the words when the query names a place, with facets, and with another order than relevance', async () => {
+    const faceted = await search(`${q(ELDERLY_AT_HOME)}&facets=job_types&limit=100`);
+    expect(faceted).to.not.have.property('meaning_fill');
+    expect(ids(faceted)).to.not.include(J.domiciliaryCarer.id);
+    const placed = await search(`${q('elderly people london')}&limit=100`);
+    expect(placed).to.not.have.property('meaning_fill');
+    expect(placed.place).to.deep.include({ words: ['london'] });
+    const newest = await search(`${q(ELDERLY_AT_HOME)}&sort=newest&limit=100`);
+    expect(newest).to.not.have.property('meaning_fill');
+    expect(ids(newest)).to.not.include(J.domiciliaryCarer.id);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { JobDocument } from '../../../../shared/jobs/job-document';
+import { RANKED_DEPTH, type SearchMeaningFill } from '../../../../shared/schemas/job-search';
+import type { SearchParams } from '../params/params';
+import { buildKnnListRequest, firstKnnFiltering } from '../query/knn-request';
+import type { Scored } from '../relevance/fusion';
+import { rankedPage } from './ranked-page';
+import { ANY_INDEX_STATE, hitId, type JobHits } from './run-job-search';
+import { searchNearest } from './search-nearest';
+
+/** A keyword page filled by meaning, and how many of its ranked jobs the words found. */
+export type FilledPage = JobHits & { meaning_fill: SearchMeaningFill };
+
+/** Paging of the lists a filled page is ranked from: the first RANKED_DEPTH jobs, no facets. */
+export const atRankedDepth = (params: SearchParams): SearchParams => ({
+  ...params,
+  facets: [],
+  paging: { limit: RANKED_DEPTH, offset: 0, scope: params.paging.scope },
+});
+
+/**
+ * Keyword search's answer when its words find fewer than a page of jobs (./search-jobs decides):
+ * those jobs first, in keyword order, then the jobs nearest in meaning to the query as it was
+ * meant (its spelling corrections applied), RANKED_DEPTH jobs in all, paged as hybrid search
+ * pages (rankedPage). The words' jobs keep their places: meaning only fills what would have
+ * been an empty or short page. What such queries are: abbreviations and words few postings use
+ * ("sdet", "hrbp", "nqn"), whose few matches left the seeker at the end of the list at once.
+ *
+ * `keyword` is the keyword search of the page asked for; `everyJob` searches all of its jobs,
+ * ids only, for when that page does not hold them all (a later page, or a limit below their
+ * number). `vector` embeds the query as meant and rejects when the model cannot; the answer is
+ * then undefined, as when no job has a vector, and the caller gives the keyword page as it is
+ * rather than failing a keyword search on the model.
+ */
+export async function fillByMeaning(
+  client: Client,
+  index: string,
+  params: SearchParams,
+  keyword: JobHits,
+  everyJob: () => Promise<JobHits>,
+  vector: () => Promise<Float32Array>,
+): Promise<FilledPage | undefined> {
+  const idsOf = (found: JobHits): Scored[] => found.hits.map((hit) => ({ id: hit.doc.id, score: hit.sort[0] as number }));
+  const allOnPage = params.paging.offset === 0 && !params.paging.after && keyword.hits.length >= keyword.total.value;
+  const byWords = allOnPage ? Promise.resolve(idsOf(keyword)) : everyJob().then(idsOf);
+  let embedded: Float32Array;
+  try {
+    // The model blocks this thread while it runs (ranked-search askHybridLists): the search goes out first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    embedded = await vector();
+  } catch {
+    return undefined;
+  }
+  const nearest = searchNearest(firstKnnFiltering(params.filters, params.constraints), RANKED_DEPTH, (filtering) =>
+    client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, embedded, RANKED_DEPTH, filtering) }),
+  ).then((response) => (response.hits?.hits ?? []).map((hit) => ({ id: hitId(hit), score: hit._score ?? 0 })));
+  const [words, near] = await Promise.all([byWords, nearest]);
+  const found = new Set(words.map((job) => job.id));
+  const ranked = [...words, ...near.filter((job) => !found.has(job.id))].slice(0, RANKED_DEPTH);
+  // Nothing near in meaning (an index whose jobs have no vectors yet): the keyword page as it is.
+  if (ranked.length === words.length) return undefined;
+  return { ...(await rankedPage(client, index, params, ranked)), meaning_fill: { word_matches: words.length } };
+}
