@@ -49,6 +49,7 @@ export async function fillByMeaning(
     await new Promise<void>((resolve) => setImmediate(resolve));
     embedded = await vector();
   } catch {
+    byWords.catch(() => undefined); // its answer is not read: a failure of it must not go unhandled
     return undefined;
   }
   const nearest = searchNearest(firstKnnFiltering(params.filters, params.constraints), RANKED_DEPTH, (filtering) =>
