@@ -9,13 +9,12 @@ export const searchJobsTool: ToolDefinition = {
   name: 'search_jobs',
   title: 'Search jobs',
   description:
-    'Search active jobs, best match first. `mode`: keyword (default: the words; title counts most, then skills, organization, tags, ' +
-    'description), semantic (by meaning: "looking after elderly people at home" finds domiciliary carers) or hybrid (both fused: ' +
-    "use it when the words may not be the postings' own). Hybrid and semantic rank at most 100 jobs; pass the ids already seen in " +
-    '`exclude_ids` for more. Use browse_jobs for newest jobs by filters alone, similar_jobs for more like one job. Filters take ' +
-    'arrays (AND across, OR within); organization_ids and location_ids come from list_organizations and list_locations. In keyword ' +
-    'mode a city in q asks for jobs there (`place`), and when the words find fewer than 10 jobs, the jobs nearest in meaning follow ' +
-    'them (`meaning_fill`). ' +
+    'Search active jobs, best match first. `mode`: keyword (default: the words; the title counts most, then skills and the ' +
+    'rest), semantic (by meaning: "looking after elderly people at home" finds domiciliary carers) or hybrid (both fused: ' +
+    "for words that may not be the postings' own). Hybrid and semantic rank at most 100 jobs; pass the ids already seen in " +
+    '`exclude_ids` for more. browse_jobs lists by filters alone, similar_jobs finds more like one job. Filters take arrays ' +
+    '(AND across, OR within); organization_ids and location_ids come from list_organizations and list_locations. In keyword ' +
+    'mode a city in q asks for jobs there (`place`); a short page is filled by meaning (`meaning_fill`). ' +
     SHORT_PAGING_HELP,
   inputSchema: toolSchema(SearchQuery),
   outputSchema: toolSchema(JobSearchResult),
