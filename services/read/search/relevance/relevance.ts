@@ -158,8 +158,7 @@ const PLAIN_FIELDS = weighted('.plain');
 function standInQuery(term: string, typed: readonly string[], weight: number, typos: TypoPolicy, fields = WORD_FIELDS): Query {
   const words = queryWords(term).words;
   const rarityIn = (word: string, field: RarityField) => typos.rarity?.(word, field) ?? NaN;
-  // A word is scored by its rarity over all the fields (cross_fields): in the field where it is commonest.
-  const blended = (word: string) => Math.min(...RARITY_FIELDS.map((field) => rarityIn(word, field)));
+  const blended = (word: string) => blendedRarity(word, typos);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   // A phrase is scored by its words' rarity in each field apart: where they are rarest.
   const own = words.length > 1 ? Math.max(...RARITY_FIELDS.map((field) => sum(words.map((w) => rarityIn(w, field))))) : blended(words[0]);
@@ -174,6 +173,14 @@ function standInQuery(term: string, typed: readonly string[], weight: number, ty
       boost,
     },
   };
+}
+
+/**
+ * A word's rarity as Elasticsearch scores it over all the fields (cross_fields): in the field where
+ * it is commonest. NaN when a field's rarity is not known.
+ */
+function blendedRarity(word: string, typos: TypoPolicy): number {
+  return Math.min(...RARITY_FIELDS.map((field) => typos.rarity?.(word, field) ?? NaN));
 }
 
 /** Boosts with few decimals: they are part of the request (and of the request cache's key). */
@@ -449,8 +456,8 @@ function matchQuery(
 
 /**
  * Which of the query's terms (by index) is its distinguishing qualifier: a term that names no
- * role (TypoPolicy.roles) and is rarer than every term that does (each word by its rarity over
- * all the fields, as standInQuery blends it; a term's words added), the rarest such. None
+ * role (TypoPolicy.roles) and is rarer than every term that does (each word by blendedRarity, a
+ * term's words added), the rarest such. None
  * unless the query names a role beside it, or without rarities. The role is the generic part
  * that many jobs share ("technician", "analyst"); a rarer qualifier is what tells the seeker's
  * job apart. A rarer word that names roles does not count ("locum" of "locum pharmacist":
@@ -460,8 +467,7 @@ function matchQuery(
  */
 export function distinguishingQualifier(terms: readonly Concept[], typos: TypoPolicy): number | undefined {
   if (!typos.rarity) return undefined;
-  const rarityOf = (word: string) => Math.min(...RARITY_FIELDS.map((field) => typos.rarity?.(word, field) ?? NaN));
-  const rarities = terms.map((term) => term.words.reduce((sum, word) => sum + rarityOf(word), 0));
+  const rarities = terms.map((term) => term.words.reduce((sum, word) => sum + blendedRarity(word, typos), 0));
   if (rarities.some((rarity) => !Number.isFinite(rarity))) return undefined;
   const namesRole = terms.map((term) => term.words.some((word) => typos.roles?.has(word) ?? false));
   const roleRarities = rarities.filter((_, i) => namesRole[i]);

@@ -1,12 +1,11 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { JobDocument } from '../../../../shared/jobs/job-document';
 import { RANKED_DEPTH, type SearchMeaningFill } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import { buildKnnListRequest, firstKnnFiltering } from '../query/knn-request';
 import type { Scored } from '../relevance/fusion';
+import type { Prefetched } from './jobs-by-id';
+import { nearestList, nextTurn } from './nearest-list';
 import { rankedPage } from './ranked-page';
-import { ANY_INDEX_STATE, hitId, type JobHits } from './run-job-search';
-import { searchNearest } from './search-nearest';
+import type { JobHits } from './run-job-search';
 
 /** A keyword page filled by meaning, and how many of its ranked jobs the words found. */
 export type FilledPage = JobHits & { meaning_fill: SearchMeaningFill };
@@ -45,20 +44,20 @@ export async function fillByMeaning(
   const byWords = allOnPage ? Promise.resolve(idsOf(keyword)) : everyJob().then(idsOf);
   let embedded: Float32Array;
   try {
-    // The model blocks this thread while it runs (ranked-search askHybridLists): the search goes out first.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn(); // the search of every job, when asked for, goes out before the model runs
     embedded = await vector();
   } catch {
     byWords.catch(() => undefined); // its answer is not read: a failure of it must not go unhandled
     return undefined;
   }
-  const nearest = searchNearest(firstKnnFiltering(params.filters, params.constraints), RANKED_DEPTH, (filtering) =>
-    client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, embedded, RANKED_DEPTH, filtering) }),
-  ).then((response) => (response.hits?.hits ?? []).map((hit) => ({ id: hitId(hit), score: hit._score ?? 0 })));
-  const [words, near] = await Promise.all([byWords, nearest]);
+  const [words, near] = await Promise.all([byWords, nearestList(client, index, params, embedded, RANKED_DEPTH)]);
   const found = new Set(words.map((job) => job.id));
   const ranked = [...words, ...near.filter((job) => !found.has(job.id))].slice(0, RANKED_DEPTH);
   // Nothing near in meaning (an index whose jobs have no vectors yet): the keyword page as it is.
   if (ranked.length === words.length) return undefined;
-  return { ...(await rankedPage(client, index, params, ranked)), meaning_fill: { word_matches: words.length } };
+  // The documents of the words' jobs came with the keyword page: only the jobs near in meaning are fetched.
+  const prefetched: Prefetched | undefined = allOnPage
+    ? { ids: found, docs: Promise.resolve(new Map(keyword.hits.map((hit) => [hit.doc.id, hit.doc]))) }
+    : undefined;
+  return { ...(await rankedPage(client, index, params, ranked, prefetched)), meaning_fill: { word_matches: words.length } };
 }

@@ -1,16 +1,15 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { JobDocument } from '../../../../shared/jobs/job-document';
 import { RANKED_DEPTH } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import { buildKnnListRequest, buildSemanticRequest, firstKnnFiltering } from '../query/knn-request';
+import { buildSemanticRequest } from '../query/knn-request';
 import { inBestMatchOrder, sourceOf } from '../query/search-request';
 import { DEFAULT_FUSION, fuse, type Fusion, type Scored } from '../relevance/fusion';
 import type { TypoPolicy } from '../relevance/relevance';
 import { docsById, type Prefetched } from './jobs-by-id';
+import { nearestList, nextTurn } from './nearest-list';
 import { fetchedById, rankedPage } from './ranked-page';
-import { ANY_INDEX_STATE, hitId, runJobSearch, type JobHits } from './run-job-search';
+import { runJobSearch, type JobHits } from './run-job-search';
 import { searchJobs } from './search-jobs';
-import { searchNearest } from './search-nearest';
 
 /** A semantic search's page: the nearest jobs under the filters, in the order asked for. */
 export async function semanticSearch(client: Client, index: string, params: SearchParams, vector: Float32Array): Promise<JobHits> {
@@ -92,12 +91,7 @@ export function askHybridLists(
   // 12.1 with the vector cached). One turn of the event loop lets the keyword request be sent.
   const semantic = nextTurn()
     .then(embed)
-    .then((vector) =>
-      searchNearest(firstKnnFiltering(params.filters, params.constraints), length, (filtering) =>
-        client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, vector, length, filtering) }),
-      ),
-    )
-    .then((meaning) => (meaning.hits?.hits ?? []).map((hit) => ({ id: hitId(hit), score: hit._score ?? 0 })));
+    .then((vector) => nearestList(client, index, params, vector, length));
   return { keyword, semantic };
 }
 
@@ -107,9 +101,6 @@ export async function hybridLists(...args: Parameters<typeof askHybridLists>): P
   const [keyword, semantic] = await Promise.all([pending.keyword, pending.semantic]);
   return { keyword, semantic };
 }
-
-/** Resolves after the event loop has run what is pending (a request being written among it). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A hybrid search's page: the keyword and kNN lists fused (DEFAULT_FUSION unless told), cut to
