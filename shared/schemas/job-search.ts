@@ -412,8 +412,8 @@ export const SearchMeaningFill = Type.Object(
     additionalProperties: false,
     description:
       'Present when the words of a keyword query found fewer than 10 jobs ("sdet", "hrbp"): those come first, then the jobs nearest in meaning ' +
-      `to the query (as \`spelling\` read it). At most ${RANKED_DEPTH} jobs are ranked: \`total_items\` and pages count those, as in hybrid mode. ` +
-      'Not with a place named, with facets asked for (they count the jobs with the words, each facet without its own filter), nor with another sort than relevance',
+      `to the query (as \`spelling\` read it). At most ${RANKED_DEPTH} jobs are ranked: \`total_items\`, facets and pages count those, as in hybrid mode. ` +
+      'Not with a place named, nor with another sort than relevance',
   },
 );
 export type SearchMeaningFill = Static<typeof SearchMeaningFill>;

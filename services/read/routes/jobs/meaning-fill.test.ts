@@ -58,10 +58,20 @@ describe('GET /agents/jobs/search: a keyword page that its words leave short, fi
     expect(ids(await search(`${q(ELDERLY_AT_HOME)}&limit=4&page=2`))).to.deep.equal(whole.slice(4, 8));
   });
 
-  it('leaves the page to the words when the query names a place, with facets, and with another order than relevance', async () => {
+  it('fills the same list whether a page asks for facets or not, and counts the ranked jobs in them', async () => {
+    const plain = await search(`${q(ELDERLY_AT_HOME)}&limit=100`);
     const faceted = await search(`${q(ELDERLY_AT_HOME)}&facets=job_types&limit=100`);
-    expect(faceted).to.not.have.property('meaning_fill');
-    expect(ids(faceted)).to.not.include(J.domiciliaryCarer.id);
+    expect(ids(faceted)).to.deep.equal(ids(plain));
+    expect(faceted.meaning_fill).to.deep.equal(plain.meaning_fill);
+    const counted = faceted.facets.job_types.reduce((sum: number, bucket: { count: number }) => sum + bucket.count, 0);
+    expect(counted).to.be.at.least(faceted.jobs.length);
+    // A cursor walk that asks for facets on its first page only sees the very list of one without.
+    const first = await search(`${q(ELDERLY_AT_HOME)}&limit=3&facets=all`);
+    const second = await search(`${q(ELDERLY_AT_HOME)}&limit=3&cursor=${first.pagination.next_cursor}`);
+    expect([...ids(first), ...ids(second)]).to.deep.equal(ids(plain).slice(0, 6));
+  });
+
+  it('leaves the page to the words when the query names a place, and with another order than relevance', async () => {
     const placed = await search(`${q('elderly people london')}&limit=100`);
     expect(placed).to.not.have.property('meaning_fill');
     expect(placed.place).to.deep.include({ words: ['london'] });

@@ -34,9 +34,8 @@ export type SearchOutcome = JobHits & { place?: SearchPlace; spelling?: SearchSp
  * says so. When fewer than RELAX_BELOW jobs have all the words, a query of two terms or more is
  * run once more with one fewer required (relevance: RELAXED_WORDS_MATCHED). Each further request
  * costs only the searches that found too little, and since each choice depends on the totals
- * alone, every page of the same search makes the same choices (with the same `facets`: a page
- * that asks for none and that the words leave short is filled by `meaning`, the query's vector,
- * after the jobs they found: ./meaning-fill). `relax: false` never relaxes nor fills;
+ * alone, every page of the same search makes the same choices (a page the words leave short is
+ * filled by `meaning`, the query's vector, after the jobs they found: ./meaning-fill). `relax: false` never relaxes nor fills;
  * `idsOnly` fetches no stored field, only each hit's id and creation time from doc values
  * (hybrid search's keyword list: reading 100 documents' sources took a third of its time on the
  * real postings, and even their _ids a sixth at 400 000 postings).
@@ -73,9 +72,10 @@ export async function searchJobs(
   }
   const spelling = spellingOf(params.q, typos);
   // A short page is filled by meaning, after the jobs the words found: not when a place is named
-  // (jobs elsewhere fill it), nor for facets, which count the jobs with the words, each facet
-  // without its own filter, an edge jobs near in meaning do not have; nor in another order.
-  const fills = meaning && relax && places.length === 0 && params.sort === 'relevance' && params.facets.length === 0;
+  // (jobs elsewhere fill it), nor in another order. Whether it is filled never depends on `facets`,
+  // which may change between the pages of one cursor walk: a filled page's facets count its
+  // ranked jobs, as hybrid search's do.
+  const fills = meaning && relax && places.length === 0 && params.sort === 'relevance';
   if (fills && result.total.value < RELAX_BELOW) {
     const asked = mode;
     const everyJob = () => runJobSearch(client, index, { ...buildSearchRequest(atRankedDepth(params), typos, asked), ...ID_ONLY });
