@@ -293,6 +293,14 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     // Seniority: the level in the title, against LinkedIn's noisy tag on a newer posting.
     job('leadOt', { title: 'Occupational Therapist - Team Lead', experience: 'Not Applicable' }),
     job('taggedOt', { title: 'Occupational Therapist', experience: 'Mid-Senior level', created_at: at(20) }),
+    // Seniority: the level asked for, a level next to it, and none (the newest, tagged "Mid-Senior level", which is no sign of senior).
+    job('seniorDietitian', { title: 'Senior Dietitian' }),
+    job('specialistDietitian', { title: 'Highly Specialist Dietitian', created_at: at(1) }),
+    job('dietitian', { title: 'Dietitian', experience: 'Mid-Senior level', created_at: at(2) }),
+    job('principalDataEngineer', { title: 'Principal Data Engineer' }),
+    job('dataEngineer', { title: 'Data Engineer', created_at: at(1) }),
+    job('pharmacyManager', { title: 'Pharmacy Manager' }),
+    job('pharmacyTechnician', { title: 'Pharmacy Technician', created_at: at(1) }),
     // A role, its field and its neighbours.
     job('qaTester', { title: 'QA Tester' }),
     job('testEngineer', { title: 'Test Engineer' }),
@@ -368,7 +376,12 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
 
   it('ranks a level in the title above a noisy level tag', async () => {
     expect(await ranked('lead occupational therapist')).to.deep.equal(['leadOt', 'taggedOt']);
-    expect(await ranked('senior occupational therapist')).to.deep.equal(['taggedOt', 'leadOt']);
+  });
+
+  it('meets a level with the titles of the levels next to it, below the level itself and above none', async () => {
+    expect(await ranked('senior dietitian')).to.deep.equal(['seniorDietitian', 'specialistDietitian', 'dietitian']);
+    expect(await ranked('lead data engineer')).to.deep.equal(['principalDataEngineer', 'dataEngineer']);
+    expect(await ranked('head of pharmacy')).to.deep.equal(['pharmacyManager', 'pharmacyTechnician']);
   });
 
   it('lets a role meet its field and its neighbours, below the words typed', async () => {

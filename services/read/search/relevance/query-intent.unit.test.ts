@@ -56,6 +56,16 @@ describe('understandQuery (what a job seeker asks for)', () => {
     expect(intentClauses(understandQuery('data analyst'))).to.deep.equal([]);
   });
 
+  it('meets a level with the titles of the levels next to it, below its own title words', () => {
+    const clauses = (q: string) => JSON.stringify(intentClauses(understandQuery(q)));
+    expect(clauses('senior dietitian')).to.match(/"title\.plain":"senior sr snr"\}\},"boost":20/);
+    expect(clauses('senior dietitian')).to.match(/"title\.plain":"lead principal specialist advanced"\}\},"boost":10/);
+    expect(clauses('lead data engineer')).to.include('"title.plain":"senior sr snr principal"');
+    expect(clauses('head of pharmacy')).to.include('"title.plain":"manager chief"');
+    // The levels below senior have no neighbours: a junior post is no intern's, nor a mid-level one.
+    expect(clauses('junior developer')).to.not.include('dis_max');
+  });
+
   it('keeps the words typed for a job type, which count above the type a source stated and above other words for it', () => {
     expect(understandQuery('fixed-term administrator').typeWords).to.deep.equal({ contract: ['fixed term'] });
     // Each type keeps its own words: "contract" says nothing of part-time work.
