@@ -237,6 +237,7 @@ export const SET_NAMES = [
   'heldout10',
   'heldout11',
   'heldout12',
+  'heldout13',
   'meaning',
 ] as const;
 

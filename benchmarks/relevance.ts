@@ -11,8 +11,8 @@
  * since; the seventh (heldout-7-queries.json, heldout-7-judgments.json), likewise for round 7
  * (a query of skills keeps its jobs with every word first); the eighth likewise for round 8
  * (descriptions as the last resort of spelling); the ninth likewise for round 9 (a short word
- * that descriptions have is an abbreviation, matched as typed); the tenth to twelfth likewise for
- * rounds 10 to 12 (round 11 was not kept). Per set:
+ * that descriptions have is an abbreviation, matched as typed); the tenth to thirteenth likewise for
+ * rounds 10 to 13 (round 11 was not kept). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -162,10 +162,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout12',
-    title: 'Twelfth held-out set (judged blind once, on 2026-11-28)',
+    title: 'Twelfth held-out set (judged blind once, on 2026-11-28; looked at since)',
     queriesFile: 'heldout-12-queries.json',
     judgmentsFile: 'heldout-12-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-12-pool.json'),
+  },
+  {
+    name: 'heldout13',
+    title: 'Thirteenth held-out set (judged blind once, on 2026-11-28)',
+    queriesFile: 'heldout-13-queries.json',
+    judgmentsFile: 'heldout-13-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-13-pool.json'),
   },
   {
     name: 'meaning',
