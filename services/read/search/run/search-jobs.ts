@@ -35,10 +35,11 @@ export type SearchOutcome = JobHits & { place?: SearchPlace; spelling?: SearchSp
  * run once more with one fewer required (relevance: RELAXED_WORDS_MATCHED). Each further request
  * costs only the searches that found too little, and since each choice depends on the totals
  * alone, every page of the same search makes the same choices (a page the words leave short is
- * filled by `meaning`, the query's vector, after the jobs they found: ./meaning-fill). `relax: false` never relaxes nor fills;
- * `idsOnly` fetches no stored field, only each hit's id and creation time from doc values
- * (hybrid search's keyword list: reading 100 documents' sources took a third of its time on the
- * real postings, and even their _ids a sixth at 400 000 postings).
+ * filled by `meaning`, the query's vector, after the jobs they found: ./meaning-fill).
+ * `relax: false` never relaxes nor fills; `idsOnly` fetches no stored field, only each hit's id
+ * and creation time from doc values (hybrid search's keyword list: reading 100 documents'
+ * sources took a third of its time on the real postings, and even their _ids a sixth at 400 000
+ * postings).
  */
 export async function searchJobs(
   client: Client,
