@@ -293,7 +293,8 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     // Seniority: the level in the title, against LinkedIn's noisy tag on a newer posting.
     job('leadOt', { title: 'Occupational Therapist - Team Lead', experience: 'Not Applicable' }),
     job('taggedOt', { title: 'Occupational Therapist', experience: 'Mid-Senior level', created_at: at(20) }),
-    // Seniority: the level asked for, a level next to it, and none (the newest, tagged "Mid-Senior level", which is no sign of senior).
+    // Seniority: the level asked for, a level next to it, and none (the newest, tagged
+    // "Mid-Senior level", which is no sign of senior).
     job('seniorDietitian', { title: 'Senior Dietitian' }),
     job('specialistDietitian', { title: 'Highly Specialist Dietitian', created_at: at(1) }),
     job('dietitian', { title: 'Dietitian', experience: 'Mid-Senior level', created_at: at(2) }),
