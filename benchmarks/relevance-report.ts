@@ -238,6 +238,7 @@ export const SET_NAMES = [
   'heldout11',
   'heldout12',
   'heldout13',
+  'heldout14',
   'meaning',
 ] as const;
 
