@@ -36,7 +36,8 @@ export function searchJobsRoute(deps: ReadRouteDeps) {
       'other filter applied (each facet ignores its own filter). ' +
       PAGING_DESCRIPTION +
       ` In hybrid and semantic modes at most the ${RANKED_DEPTH} best jobs are ranked: \`total_items\`, facets and pages count those (see \`mode\`), ` +
-      'and the answer has no `place` nor `spelling`.',
+      'and the answer has no `place`; hybrid mode reads misspelt words as keyword mode does, in both of its lists (its kNN list embeds the query so read), ' +
+      'and its `spelling` says so, while semantic mode embeds the query as typed and has no `spelling`.',
     tags: ['Jobs'],
     query: SearchQuery,
     responses: {

@@ -3,8 +3,9 @@ import type { TextEmbedder } from '../../../../shared/embedding';
 import type { SearchParams } from '../params/params';
 import type { KnownWords } from '../relevance/known-words';
 import { queryWords } from '../relevance/query-words';
+import { meantQuery, type TypoPolicy } from '../relevance/relevance';
 import { hybridSearch, semanticSearch } from './ranked-search';
-import { searchJobs, type SearchOutcome } from './search-jobs';
+import { searchJobs, spellingOf, type SearchOutcome } from './search-jobs';
 
 /** What a search needs besides its parameters. */
 export interface SearchContext {
@@ -20,19 +21,30 @@ export interface SearchContext {
  * A search page in the mode asked for: keyword (the words), semantic (the nearest vectors) or
  * hybrid (both, fused). A query the model cannot embed rejects with its 400 (EmbeddingInputError)
  * in the two modes that embed it.
+ *
+ * Hybrid search embeds the query as it was meant (relevance: meantQuery, each word the index does
+ * not know read as the word it most likely meant), as its keyword list searches it and as keyword
+ * mode's meaning fill embeds it: the model reads a misspelt word as word pieces, and its vector
+ * then lands among other jobs ("ambulence technician", on the judged sets). The page says so in
+ * `spelling`, as keyword search's does. Semantic search embeds
+ * the query as typed: it asks the index nothing else, and the words' look-up would be a request
+ * more for every new word.
  */
 export async function searchInMode(context: SearchContext, params: SearchParams): Promise<SearchOutcome> {
-  const { client, index } = context;
-  const typos = () => context.knownWords.typoPolicy(queryWords(params.q).words);
-  const embed = async () => (await context.embedder.embedQueries([params.q]))[0];
+  const { client, index, embedder } = context;
+  const embed = async (text: string) => (await embedder.embedQueries([text]))[0];
+  // Looked up once: hybrid search's keyword list and its embedding both read it.
+  let policy: Promise<TypoPolicy | undefined> | undefined;
+  const typos = () => (policy ??= context.knownWords.typoPolicy(queryWords(params.q).words));
   switch (params.mode ?? 'keyword') {
     case 'semantic':
-      return semanticSearch(client, index, params, await embed());
-    case 'hybrid':
-      return hybridSearch(client, index, params, embed, typos);
+      return semanticSearch(client, index, params, await embed(params.q));
+    case 'hybrid': {
+      const page = await hybridSearch(client, index, params, async () => embed(meantQuery(params.q, await typos())), typos);
+      const spelling = spellingOf(params.q, await typos());
+      return spelling ? { ...page, spelling } : page;
+    }
     case 'keyword':
-      return searchJobs(client, index, params, await typos(), {
-        meaning: async (meant) => (await context.embedder.embedQueries([meant]))[0],
-      });
+      return searchJobs(client, index, params, await typos(), { meaning: embed });
   }
 }

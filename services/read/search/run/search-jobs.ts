@@ -90,7 +90,7 @@ export async function searchJobs(
 }
 
 /** The words of the query read as others (TypoPolicy.corrections), and the query as searched; none when every word was read as typed. */
-function spellingOf(q: string, typos: TypoPolicy | undefined): SearchSpelling | undefined {
+export function spellingOf(q: string, typos: TypoPolicy | undefined): SearchSpelling | undefined {
   const corrections = [...(typos?.corrections ?? [])].map(([typed, meant]) => ({ typed, read_as: meant }));
   return corrections.length === 0 ? undefined : { searched: meantQuery(q, typos), corrections };
 }
