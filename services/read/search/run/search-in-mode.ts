@@ -26,9 +26,8 @@ export interface SearchContext {
  * not know read as the word it most likely meant), as its keyword list searches it and as keyword
  * mode's meaning fill embeds it: the model reads a misspelt word as word pieces, and its vector
  * then lands among other jobs ("ambulence technician", on the judged sets). The page says so in
- * `spelling`, as keyword search's does. Semantic search embeds
- * the query as typed: it asks the index nothing else, and the words' look-up would be a request
- * more for every new word.
+ * `spelling`, as keyword search's does. Semantic search embeds the query as typed: it asks the
+ * index nothing else, and looking the words up would cost it a request for every new word.
  */
 export async function searchInMode(context: SearchContext, params: SearchParams): Promise<SearchOutcome> {
   const { client, index, embedder } = context;
