@@ -239,6 +239,7 @@ export const SET_NAMES = [
   'heldout12',
   'heldout13',
   'heldout14',
+  'heldout15',
   'meaning',
 ] as const;
 

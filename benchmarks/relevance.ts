@@ -11,8 +11,8 @@
  * since; the seventh (heldout-7-queries.json, heldout-7-judgments.json), likewise for round 7
  * (a query of skills keeps its jobs with every word first); the eighth likewise for round 8
  * (descriptions as the last resort of spelling); the ninth likewise for round 9 (a short word
- * that descriptions have is an abbreviation, matched as typed); the tenth to fourteenth likewise for
- * rounds 10 to 14 (round 11 was not kept). Per set:
+ * that descriptions have is an abbreviation, matched as typed); the tenth to fifteenth likewise for
+ * rounds 10 to 15 (rounds 11 and 15 were not kept; the fourteenth judged the search as it was). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -176,10 +176,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout14',
-    title: 'Fourteenth held-out set (judged blind once, on 2026-11-28)',
+    title: 'Fourteenth held-out set (judged blind once, on 2026-11-28; looked at since)',
     queriesFile: 'heldout-14-queries.json',
     judgmentsFile: 'heldout-14-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-14-pool.json'),
+  },
+  {
+    name: 'heldout15',
+    title: 'Fifteenth held-out set (judged blind once, on 2026-11-28)',
+    queriesFile: 'heldout-15-queries.json',
+    judgmentsFile: 'heldout-15-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-15-pool.json'),
   },
   {
     name: 'meaning',
