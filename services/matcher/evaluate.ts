@@ -3,6 +3,7 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import { inactiveJobs } from '../read';
 import { anchorKey } from './anchors';
 import type { CompiledSearch } from './compile';
+import { calendarNow } from '../../shared/runtime/calendar';
 
 /** A job as the index holds it when the matcher reads it: what a job.matched event tells about it. */
 export interface IndexedJob {
@@ -84,7 +85,7 @@ export async function matchingJobs(
   index: string,
   docIds: readonly string[],
   searches: readonly CompiledSearch[],
-  now = new Date(),
+  now = calendarNow(),
 ): Promise<Map<string, string[]>> {
   const matched = new Map<string, string[]>();
   const mustNot = inactiveJobs(now);

@@ -1,6 +1,7 @@
 import type { CreatedJob, Job } from '../schemas/job';
 import type { JobTypeValue } from '../schemas/common';
 import type { SalaryPeriod } from './salary-periods';
+import { calendarNow } from '../runtime/calendar';
 
 /** A job as stored in the Elasticsearch index (and as built from its Postgres row). */
 export interface JobDocument {
@@ -62,12 +63,12 @@ export function jobEtag(version: number | string, active: boolean): string {
 }
 
 /** Today's date (UTC) as YYYY-MM-DD: a job closing today is still open today. */
-export function todayUtc(now = new Date()): string {
+export function todayUtc(now = calendarNow()): string {
   return now.toISOString().slice(0, 10);
 }
 
 /** Active per DESIGN.md 3: flag set and closing date absent or not in the past. */
-export function isJobActive(doc: Pick<JobDocument, 'is_active' | 'closing_date'>, now = new Date()): boolean {
+export function isJobActive(doc: Pick<JobDocument, 'is_active' | 'closing_date'>, now = calendarNow()): boolean {
   return doc.is_active && (doc.closing_date === null || doc.closing_date >= todayUtc(now));
 }
 
@@ -81,7 +82,7 @@ function withoutEmpty<T>(fields: Record<string, unknown>): T {
  * The Job object of public reads (browse, search, get, MCP): fields with no value omitted, the
  * lists always arrays. The recruiter's screening settings never leave here (presentCreatedJob).
  */
-export function presentJob(doc: JobDocument, now = new Date()): Job {
+export function presentJob(doc: JobDocument, now = calendarNow()): Job {
   return withoutEmpty<Job>({
     id: doc.id,
     title: doc.title,
@@ -115,7 +116,7 @@ export function presentJob(doc: JobDocument, now = new Date()): Job {
 }
 
 /** The answer to the recruiter who created the job: the Job with its screening settings (DESIGN.md 3). */
-export function presentCreatedJob(doc: JobDocument, now = new Date()): CreatedJob {
+export function presentCreatedJob(doc: JobDocument, now = calendarNow()): CreatedJob {
   return withoutEmpty<CreatedJob>({
     ...presentJob(doc, now),
     resume_score_threshold: doc.resume_score_threshold,

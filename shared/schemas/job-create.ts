@@ -4,6 +4,7 @@ import { todayUtc } from '../jobs/job-document';
 import { bodyProblems } from './ajv';
 import { canonicalUuid, JobType, Uuid } from './common';
 import { CurrencyCode, SalaryPeriod } from './job';
+import { calendarNow } from '../runtime/calendar';
 
 const text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const list = (description: string) => Type.Array(text(200), { maxItems: 50, description });
@@ -93,7 +94,7 @@ const ID_FIELDS: ReadonlySet<string> = new Set(['organization_id', 'location_id'
  * list items (they count as missing), puts ids in canonical lowercase, and returns what a schema
  * cannot say: a closing date in the past. Run before the schema check, whose problems it joins.
  */
-export function prepareJobCreate(body: Record<string, unknown>, now = new Date()): ErrorDetail[] {
+export function prepareJobCreate(body: Record<string, unknown>, now = calendarNow()): ErrorDetail[] {
   for (const [field, value] of Object.entries(body)) {
     if (typeof value === 'string') {
       const trimmed = value.trim();
@@ -112,7 +113,7 @@ export function prepareJobCreate(body: Record<string, unknown>, now = new Date()
 }
 
 /** A closing date in the past, which the schema cannot see. */
-export function closingDateProblems(date: unknown, now = new Date()): ErrorDetail[] {
+export function closingDateProblems(date: unknown, now = calendarNow()): ErrorDetail[] {
   // Only a real date is compared; a malformed one (or 2026-02-30) is the schema's format problem.
   if (typeof date === 'string' && isCalendarDate(date) && date < todayUtc(now)) {
     return [{ field: 'closing_date', message: `must not be in the past (today is ${todayUtc(now)} UTC)` }];
@@ -134,7 +135,7 @@ export type JobCreateCheck = { ok: true; value: JobCreateRequest } | { ok: false
  * The whole check of a create body outside HTTP (bulk import): the same normalization, schema and
  * messages as POST /agents/jobs, so a line is accepted exactly when the API would accept it.
  */
-export function checkJobCreate(raw: unknown, now = new Date()): JobCreateCheck {
+export function checkJobCreate(raw: unknown, now = calendarNow()): JobCreateCheck {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: errors.bodyNotAnObject() };
   const body = { ...(raw as Record<string, unknown>) };
   const details = bodyProblems(JobCreateRequest, body, (b) => prepareJobCreate(b, now));

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorDetail } from '../errors';
 import { closingDateProblems, JobCreateRequest, prepareJobCreate, STRUCTURED_SALARY_FIELDS } from './job-create';
+import { calendarNow } from '../runtime/calendar';
 
 /** Fields every job has: a patch may change them, never remove them. */
 export const REQUIRED_JOB_FIELDS = ['title', 'organization_id', 'location_id', 'type', 'salary'] as const;
@@ -36,7 +37,7 @@ export type JobUpdateRequest = Partial<{ [K in keyof JobCreateRequest]: JobCreat
  * except that null and an empty string mean "remove" rather than "not sent"; returns what a schema
  * cannot say: a removed required field, a closing date in the past.
  */
-export function prepareJobUpdate(body: Record<string, unknown>, now = new Date()): ErrorDetail[] {
+export function prepareJobUpdate(body: Record<string, unknown>, now = calendarNow()): ErrorDetail[] {
   const cleared = Object.keys(body).filter(
     (field) => body[field] === null || (typeof body[field] === 'string' && body[field].trim() === ''),
   );

@@ -3,6 +3,7 @@ import { testConfig, testDb, testLogger, testSearch } from './context';
 import { createApiKey, createJob, createLocation, createOrganization, createResume, createUser } from './factories';
 import { httpClient } from './http';
 import type { Logger } from '../../shared/logger';
+import { calendarNow } from '../../shared/runtime/calendar';
 
 /** The write app behind the contract-checked client of the tests. */
 export function writeClient(logger: Logger = testLogger) {
@@ -27,5 +28,5 @@ export async function applyWorld() {
 
 /** YYYY-MM-DD of today (UTC) shifted by `days`. */
 export function utcDate(days = 0): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(calendarNow().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -16,6 +16,7 @@ import type { Paging } from '../search/params/params';
 import type { SimilarJobsResult } from '../../../shared/schemas/similar-jobs';
 import type { JobHit, JobHits } from '../search/run/run-job-search';
 import { snippetOf } from '../search/query/snippet';
+import { calendarNow } from '../../../shared/runtime/calendar';
 
 /** The Job with only the chosen fields (all of them when none were chosen). */
 function pickFields(job: Job, fields: readonly JobField[] | undefined): JobInPage {
@@ -60,7 +61,7 @@ export function presentJobPage(
   result: JobHits & { place?: SearchPlace; spelling?: SearchSpelling; meaning_fill?: SearchMeaningFill },
   shape: { paging: Paging; fields?: readonly JobField[]; snippet?: number },
   facets: SearchFacets | undefined,
-  now = new Date(),
+  now = calendarNow(),
 ): JobSearchResult {
   const hits = result.hits.slice(0, shape.paging.limit);
   return {
@@ -77,7 +78,7 @@ export function presentJobPage(
 export function presentSimilarJobs(
   hits: readonly JobHit[],
   shape: { fields?: readonly JobField[]; snippet?: number },
-  now = new Date(),
+  now = calendarNow(),
 ): SimilarJobsResult {
   return { jobs: hits.map((hit) => presentHit(hit, shape, now)) };
 }

@@ -5,6 +5,7 @@ import type { MyApplication } from '../../../shared/schemas/application';
 import { UUID_PATTERN } from '../../../shared/schemas/common';
 import { findMyApplication, markWithdrawn } from '../store/applications';
 import { queueApplicationEvent } from './webhooks-events';
+import { calendarNow } from '../../../shared/runtime/calendar';
 
 /**
  * Withdraws one of the caller's applications, in the order of DESIGN.md (authentication was done
@@ -13,7 +14,12 @@ import { queueApplicationEvent } from './webhooks-events';
  * (idempotent), rejected or hired is final (409). The change comes first and the check reads its
  * outcome, so a concurrent decision and a withdrawal cannot both win.
  */
-export async function withdrawApplication(db: Database, userId: string, applicationId: string, now = new Date()): Promise<MyApplication> {
+export async function withdrawApplication(
+  db: Database,
+  userId: string,
+  applicationId: string,
+  now = calendarNow(),
+): Promise<MyApplication> {
   if (!UUID_PATTERN.test(applicationId)) throw errors.applicationNotFound(applicationId);
   const id = applicationId.toLowerCase();
   // The change and its application.withdrawn deliveries commit together; only a real change queues one.

@@ -3,6 +3,7 @@ import type { SavedSearch, SavedSearchMatches } from '../../../shared/schemas/sa
 import { encodeMatchCursor } from '../commands/match-cursor';
 import type { MatchRead } from '../store/saved-search-matches';
 import type { SavedSearchRow } from '../store/saved-searches';
+import { calendarNow } from '../../../shared/runtime/calendar';
 
 /** Where a saved search's matches are read. */
 export const matchesUrl = (baseUrl: string, id: string) => `${baseUrl}/agents/saved-searches/${id}/matches`;
@@ -20,7 +21,7 @@ export function presentSavedSearch(row: SavedSearchRow, baseUrl: string): SavedS
 }
 
 /** A read of matches: each job as GET /agents/jobs/{job_id} shows it, and the cursor of where the read ended. */
-export function presentMatches(id: string, read: MatchRead, now = new Date()): SavedSearchMatches {
+export function presentMatches(id: string, read: MatchRead, now = calendarNow()): SavedSearchMatches {
   return {
     matches: read.matches.map((match) => ({ matched_at: match.matched_at, job: presentJob(match.doc, now) })),
     next_cursor: encodeMatchCursor(id, read.last),

@@ -4,6 +4,7 @@ import { todayUtc } from '../../../shared/jobs/job-document';
 import { WITHDRAWABLE_STATUSES, type Application, type MyApplication } from '../../../shared/schemas/application';
 import { paginate } from '../../../shared/schemas/common';
 import type { MyApplicationList, MyApplicationsQuery } from '../../../shared/schemas/recruiter-jobs';
+import { calendarNow } from '../../../shared/runtime/calendar';
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -21,7 +22,7 @@ export async function listMyApplications(
   db: Database,
   userId: string,
   query: MyApplicationsQuery,
-  now = new Date(),
+  now = calendarNow(),
 ): Promise<MyApplicationList> {
   const { page, limit } = query;
   const [rows, [{ total }]] = await Promise.all([
@@ -38,7 +39,7 @@ export async function listMyApplications(
 }
 
 /** One of the caller's applications with its job; undefined when it is not theirs or unknown. `id` must be a UUID. */
-export async function findMyApplication(db: Database, userId: string, id: string, now = new Date()): Promise<MyApplication | undefined> {
+export async function findMyApplication(db: Database, userId: string, id: string, now = calendarNow()): Promise<MyApplication | undefined> {
   const [row] = await db.query<MyApplication>(`${SELECT_MINE} WHERE a.user_id = $1 AND a.id = $3`, [userId, todayUtc(now), id]);
   return row;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { presentJob, type JobDocument } from '../../../../shared/jobs/job-document';
+import { presentJob, todayUtc, type JobDocument } from '../../../../shared/jobs/job-document';
 import { activeCatalogNewestFirst, CATALOG, LOCATIONS, ORGS, PROJECTS } from '../../../../test/fixtures/catalog-jobs';
 import { expectedFacets } from '../../../../test/fixtures/expected-facets';
 import { indexFreshJobs, jobDocument } from '../../../../test/fixtures/job-documents';
@@ -64,10 +64,10 @@ describe('GET /agents/jobs (browse)', () => {
   it('leaves out inactive jobs and jobs closed before today, keeps those closing today or later', async () => {
     const listed = new Set(ids(await browse('?limit=100')));
     for (const doc of CATALOG) {
-      const open = doc.is_active && (doc.closing_date === null || doc.closing_date >= new Date().toISOString().slice(0, 10));
+      const open = doc.is_active && (doc.closing_date === null || doc.closing_date >= todayUtc());
       expect(listed.has(doc.id), `${doc.id} closing ${doc.closing_date}, flag ${doc.is_active}`).to.equal(open);
     }
-    expect(CATALOG.some((doc) => doc.closing_date === new Date().toISOString().slice(0, 10) && listed.has(doc.id))).to.equal(true);
+    expect(CATALOG.some((doc) => doc.closing_date === todayUtc() && listed.has(doc.id))).to.equal(true);
   });
 
   it('breaks ties of creation time by id', async () => {

@@ -2,6 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { todayUtc } from '../../../../shared/jobs/job-document';
 import type { FacetName } from '../../../../shared/schemas/job-search';
 import type { BrowseFilterName, Constraints } from '../params/params';
+import { calendarNow } from '../../../../shared/runtime/calendar';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -46,7 +47,7 @@ export function filterClauses(filters: Partial<Record<BrowseFilterName | FacetNa
  * only skips the few. Today is a date, not "now/d": a request that mentions `now` is never
  * answered from the shard request cache, which repeated facet counts rely on.
  */
-export function inactiveJobs(now = new Date()): Query[] {
+export function inactiveJobs(now = calendarNow()): Query[] {
   return [{ term: { is_active: false } }, { range: { closing_date: { lt: todayUtc(now) } } }];
 }
 

@@ -6,6 +6,7 @@ import { createApiKey, createLocation, createOrganization, createProject, create
 import { httpClient } from '../../../../test/support/http';
 import { waitFor } from '../../../../test/support/wait';
 import { todayUtc } from '../../../../shared/jobs/job-document';
+import { calendarNow } from '../../../../shared/runtime/calendar';
 
 const config = testConfig();
 const write = () => httpClient(createWriteApp({ config, db: testDb(), search: testSearch(), logger: testLogger }).app);
@@ -16,7 +17,7 @@ const HINT_KEY = 'Send your API key in the x-api-key header; if you have none, a
 const HINT_FIX = 'Fix the fields named in details.';
 
 function day(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return new Date(calendarNow().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
 describe('POST /agents/jobs', () => {

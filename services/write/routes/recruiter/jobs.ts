@@ -5,6 +5,7 @@ import type { WriteDeps } from '../../deps';
 import { findRecruiterJobs } from '../../store/recruiter-jobs';
 import { presentRecruiterJobList } from '../../presenters/recruiter-jobs';
 import { EXAMPLE_RECRUITER_JOB } from '../jobs/manage-examples';
+import { calendarNow } from '../../../../shared/runtime/calendar';
 
 /** GET /agents/recruiter/jobs (issue 19): the postings of the caller's organizations, with their applications counted. */
 export function recruiterJobsRoute(deps: WriteDeps) {
@@ -38,7 +39,7 @@ export function recruiterJobsRoute(deps: WriteDeps) {
     errors: ['unauthenticated', 'forbidden', 'invalid_request', 'unavailable', 'internal'],
     handle: async (ctx, { query, auth }) => {
       // One instant for the filter and the is_active shown, so a job closing at midnight agrees with itself.
-      const now = new Date();
+      const now = calendarNow();
       const { rows, total } = await findRecruiterJobs(deps.db, auth.userId, query, now);
       ctx.body = presentRecruiterJobList(rows, total, query, now);
     },
