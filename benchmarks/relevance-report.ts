@@ -240,6 +240,7 @@ export const SET_NAMES = [
   'heldout13',
   'heldout14',
   'heldout15',
+  'heldout16',
   'meaning',
 ] as const;
 

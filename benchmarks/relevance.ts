@@ -11,8 +11,8 @@
  * since; the seventh (heldout-7-queries.json, heldout-7-judgments.json), likewise for round 7
  * (a query of skills keeps its jobs with every word first); the eighth likewise for round 8
  * (descriptions as the last resort of spelling); the ninth likewise for round 9 (a short word
- * that descriptions have is an abbreviation, matched as typed); the tenth to fifteenth likewise for
- * rounds 10 to 15 (rounds 11 and 15 were not kept; the fourteenth judged the search as it was). Per set:
+ * that descriptions have is an abbreviation, matched as typed); the tenth to sixteenth likewise for
+ * rounds 10 to 16 (rounds 11, 15 and 16 were not kept; the fourteenth judged the search as it was). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -183,10 +183,17 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'heldout15',
-    title: 'Fifteenth held-out set (judged blind once, on 2026-11-28)',
+    title: 'Fifteenth held-out set (judged blind once, on 2026-11-28; looked at since)',
     queriesFile: 'heldout-15-queries.json',
     judgmentsFile: 'heldout-15-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-15-pool.json'),
+  },
+  {
+    name: 'heldout16',
+    title: 'Sixteenth held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-16-queries.json',
+    judgmentsFile: 'heldout-16-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-16-pool.json'),
   },
   {
     name: 'meaning',
