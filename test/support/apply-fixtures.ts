@@ -3,7 +3,7 @@ import { testConfig, testDb, testLogger, testSearch } from './context';
 import { createApiKey, createJob, createLocation, createOrganization, createResume, createUser } from './factories';
 import { httpClient } from './http';
 import type { Logger } from '../../shared/logger';
-import { calendarNow } from '../../shared/runtime/calendar';
+import { utcDay } from '../fixtures/job-documents';
 
 /** The write app behind the contract-checked client of the tests. */
 export function writeClient(logger: Logger = testLogger) {
@@ -26,7 +26,5 @@ export async function applyWorld() {
   return { organization, location, recruiter, recruiterKey, job, applicant, resume, applicantKey, newJob };
 }
 
-/** YYYY-MM-DD of today (UTC) shifted by `days`. */
-export function utcDate(days = 0): string {
-  return new Date(calendarNow().getTime() + days * 86_400_000).toISOString().slice(0, 10);
-}
+/** YYYY-MM-DD of today (UTC) shifted by `days` (the test calendar's today). */
+export const utcDate = utcDay;

@@ -6,7 +6,7 @@ import { createApiKey, createLocation, createOrganization, createProject, create
 import { httpClient } from '../../../../test/support/http';
 import { waitFor } from '../../../../test/support/wait';
 import { todayUtc } from '../../../../shared/jobs/job-document';
-import { calendarNow } from '../../../../shared/runtime/calendar';
+import { utcDay } from '../../../../test/fixtures/job-documents';
 
 const config = testConfig();
 const write = () => httpClient(createWriteApp({ config, db: testDb(), search: testSearch(), logger: testLogger }).app);
@@ -16,9 +16,7 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const HINT_KEY = 'Send your API key in the x-api-key header; if you have none, ask the operator of this service for an API key.';
 const HINT_FIX = 'Fix the fields named in details.';
 
-function day(offset: number): string {
-  return new Date(calendarNow().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-}
+const day = utcDay;
 
 describe('POST /agents/jobs', () => {
   let org: { id: string; name: string };
