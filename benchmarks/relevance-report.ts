@@ -241,6 +241,7 @@ export const SET_NAMES = [
   'heldout14',
   'heldout15',
   'heldout16',
+  'heldout17',
   'meaning',
 ] as const;
 

@@ -12,7 +12,8 @@
  * (a query of skills keeps its jobs with every word first); the eighth likewise for round 8
  * (descriptions as the last resort of spelling); the ninth likewise for round 9 (a short word
  * that descriptions have is an abbreviation, matched as typed); the tenth to sixteenth likewise for
- * rounds 10 to 16 (rounds 11, 15 and 16 were not kept; the fourteenth judged the search as it was). Per set:
+ * rounds 10 to 16 (rounds 11, 15 and 16 were not kept; the fourteenth judged the search as it was);
+ * the seventeenth judged the search as it was, round 17 having failed on the spent sets. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -194,6 +195,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-16-queries.json',
     judgmentsFile: 'heldout-16-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-16-pool.json'),
+  },
+  {
+    name: 'heldout17',
+    title: 'Seventeenth held-out set (judged blind once, on 2026-11-29, measuring the search as it was)',
+    queriesFile: 'heldout-17-queries.json',
+    judgmentsFile: 'heldout-17-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-17-pool.json'),
   },
   {
     name: 'meaning',
