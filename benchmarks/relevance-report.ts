@@ -242,6 +242,7 @@ export const SET_NAMES = [
   'heldout15',
   'heldout16',
   'heldout17',
+  'heldout18',
   'meaning',
 ] as const;
 

@@ -13,7 +13,8 @@
  * (descriptions as the last resort of spelling); the ninth likewise for round 9 (a short word
  * that descriptions have is an abbreviation, matched as typed); the tenth to sixteenth likewise for
  * rounds 10 to 16 (rounds 11, 15 and 16 were not kept; the fourteenth judged the search as it was);
- * the seventeenth judged the search as it was, round 17 having failed on the spent sets. Per set:
+ * the seventeenth judged the search as it was, round 17 having failed on the spent sets; the
+ * eighteenth likewise for round 18 (common words of a query of topics rank, not required). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -202,6 +203,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-17-queries.json',
     judgmentsFile: 'heldout-17-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-17-pool.json'),
+  },
+  {
+    name: 'heldout18',
+    title: 'Eighteenth held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-18-queries.json',
+    judgmentsFile: 'heldout-18-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-18-pool.json'),
   },
   {
     name: 'meaning',

@@ -492,3 +492,27 @@ describe('search relevance (an abbreviation that only descriptions have)', () =>
     expect(names).to.have.members(['socialWorker0', 'socialWorker1', 'socialWorker2']);
   });
 });
+
+describe('search relevance (a query of topics with common words)', () => {
+  const client = readClient();
+  const job = (name: string, title: string, description: string) => ({ name, doc: jobDocument({ title, description }) });
+  const corpus = [
+    job('nurse', 'Mental Health Nurse', 'Motivational interviewing, risk assessment and care planning.'),
+    job('psychologist', 'Clinical Psychologist', 'Motivational interviewing with families.'),
+    // "risk" and "assessment" in a third of the descriptions: common words, as on the real postings.
+    ...Array.from({ length: 10 }, (_, i) => job(`safetyOfficer${i}`, 'Safety Officer', 'Carry out risk assessment across sites.')),
+    ...Array.from({ length: 20 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients between wards.')),
+  ];
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+
+  it('asks for the rarer topics and ranks by the common words, without leaving out a job that lacks them', async () => {
+    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent('motivational interviewing risk assessment')}&limit=100`);
+    expect(res.status).to.equal(200);
+    const order = res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
+    expect(order.slice(0, 2)).to.deep.equal(['nurse', 'psychologist']);
+  });
+});

@@ -69,6 +69,39 @@ const EVERY_WORD_FIRST = 500;
  */
 const QUALIFIER_FIRST = 200;
 
+/**
+ * A word in more than this share of descriptions is common ("risk", "assessment", "first",
+ * "support"), as the rarity of the word there tells (TypoPolicy.rarity: ln(1 + 0.9 / 0.1)).
+ */
+const COMMON_RARITY = Math.log(1 + (1 - 0.1) / 0.1);
+
+/**
+ * From this many terms: in a query of two, the common word is part of the topic ("dementia
+ * care", "health informatics", "social prescribing"), and without it the other word alone
+ * found pharmacists for "social prescribing".
+ */
+const MANY_TOPICS = 3;
+
+/**
+ * Which terms of a query that names no role (skills, a topic) are common words (COMMON_RARITY),
+ * which rank the jobs that have them but are not required of every job, as long as a term that
+ * is not common is: a seeker who types "motivational interviewing risk assessment" wants the
+ * jobs that ask for motivational interviewing, most of which say "risk" and "assessment" too,
+ * not only the few whose descriptions say all four words. A query that names a role keeps every
+ * word ("senior data engineer": "data" is part of the role).
+ */
+export function commonTopics(terms: readonly Concept[], typos: TypoPolicy): Set<number> {
+  if (!typos.rarity || !typos.roles || terms.length < MANY_TOPICS) return new Set();
+  if (terms.some((term) => term.words.some((word) => typos.roles!.has(word)))) return new Set();
+  const common = new Set(
+    terms.flatMap((term, i) => {
+      const rarity = term.words.length === 1 ? typos.rarity!(term.words[0], 'description') : undefined;
+      return rarity !== undefined && rarity < COMMON_RARITY ? [i] : [];
+    }),
+  );
+  return common.size < terms.length ? common : new Set();
+}
+
 /** Typos are forgiven only on words of 4+ letters (one edit) or 7+ letters (two), never in the first letter. */
 const TYPO_TOLERANCE = { fuzziness: 'AUTO:4,7', prefix_length: 1, max_expansions: 50 } as const;
 /**
@@ -425,9 +458,15 @@ function matchQuery(
   const onePhrase = terms.length === 1 && terms[0].phrase;
   const familyWeight = terms.length === 1 ? FIELD_ALONE_FAMILY_WEIGHT : FAMILY_WEIGHT;
   const termQueries = terms.map((concept) => conceptQuery(concept, typos, familyWeight));
-  const role: Query = {
-    bool: { should: termQueries, minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
+  const common = commonTopics(terms, typos);
+  const asked: Query = {
+    bool: {
+      should: termQueries.filter((_, i) => !common.has(i)),
+      minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED,
+    },
   };
+  // A common word of a query of topics scores where a job has it, and is no reason to leave a job out.
+  const role: Query = common.size === 0 ? asked : { bool: { must: asked, should: termQueries.filter((_, i) => common.has(i)) } };
   // Relaxed, a query of skills keeps the jobs with every word first (EVERY_WORD_FIRST).
   const everyWord: Query[] =
     mode.relaxed && !roleWords.some((word) => typos.roles?.has(word))

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { concepts } from './synonyms';
-import { distinguishingQualifier, meantQuery, relevanceQuery, type TypoPolicy } from './relevance';
+import { commonTopics, distinguishingQualifier, meantQuery, relevanceQuery, type TypoPolicy } from './relevance';
 
 /** The boosts of the clauses in a query that ask for `term`, wherever they are nested. */
 function boostsOf(query: unknown, term: string): number[] {
@@ -73,5 +73,42 @@ describe('distinguishingQualifier', () => {
       ),
     ).to.equal(undefined);
     expect(qualifierOf('mortuary technician', knowing({ technician: 4.1 }, ['technician']))).to.equal(undefined);
+  });
+});
+
+describe('commonTopics', () => {
+  /** A policy that knows each word's rarity in descriptions and which words name roles. */
+  const knowing = (rarities: Record<string, number>, roles: string[] = []): TypoPolicy =>
+    Object.assign(() => false, { roles: new Set(roles), rarity: (word: string) => rarities[word] });
+  const commonOf = (q: string, policy: TypoPolicy) => {
+    const terms = concepts(q.split(' '));
+    return [...commonTopics(terms, policy)].map((i) => terms[i].words.join(' '));
+  };
+  // ln(1 + 9) is a word in a tenth of the descriptions: "risk" in a third (0.7), "motivational" in one in a hundred (4.6).
+  const rarities = { motivational: 4.6, interviewing: 4.2, risk: 0.7, assessment: 1.2, manual: 4.2, handling: 3.7, first: 1.8, aid: 4.4 };
+
+  it('are the words of a query of three topics or more, naming no role, that more than a tenth of descriptions have', () => {
+    expect(commonOf('motivational interviewing risk assessment', knowing(rarities))).to.deep.equal(['risk', 'assessment']);
+    expect(commonOf('manual handling first aid', knowing(rarities))).to.deep.equal(['first']);
+  });
+
+  it('are none in a query of two terms, in one that names a role, when every term is common, or without rarities', () => {
+    expect(commonOf('risk motivational', knowing(rarities))).to.deep.equal([]);
+    expect(commonOf('risk assessment nurse', knowing({ ...rarities, nurse: 2.5 }, ['nurse']))).to.deep.equal([]);
+    expect(commonOf('risk assessment first', knowing(rarities))).to.deep.equal([]);
+    expect(
+      commonOf(
+        'motivational interviewing risk',
+        Object.assign(() => false, { roles: new Set<string>() }),
+      ),
+    ).to.deep.equal([]);
+  });
+
+  it('score where a job has them, outside the terms every job must have', () => {
+    const { match } = relevanceQuery('motivational interviewing risk assessment', knowing(rarities));
+    const required = (match as { bool: { must: { bool: { should: unknown[] } }; should: unknown[] } }).bool;
+    expect(boostsOf(required.must, 'risk')).to.deep.equal([]);
+    expect(JSON.stringify(required.must)).to.include('"query":"motivational"');
+    expect(JSON.stringify(required.should)).to.include('"query":"risk"').and.to.include('"query":"assessment"');
   });
 });
