@@ -243,6 +243,7 @@ export const SET_NAMES = [
   'heldout16',
   'heldout17',
   'heldout18',
+  'heldout19',
   'meaning',
 ] as const;
 

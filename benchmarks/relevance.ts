@@ -14,7 +14,8 @@
  * that descriptions have is an abbreviation, matched as typed); the tenth to sixteenth likewise for
  * rounds 10 to 16 (rounds 11, 15 and 16 were not kept; the fourteenth judged the search as it was);
  * the seventeenth judged the search as it was, round 17 having failed on the spent sets; the
- * eighteenth likewise for round 18 (common words of a query of topics rank, not required). Per set:
+ * eighteenth likewise for round 18 (common words of a query of topics rank, not required); the
+ * nineteenth likewise for round 19 (what a seeker says to the search is filler). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -210,6 +211,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-18-queries.json',
     judgmentsFile: 'heldout-18-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-18-pool.json'),
+  },
+  {
+    name: 'heldout19',
+    title: 'Nineteenth held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-19-queries.json',
+    judgmentsFile: 'heldout-19-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-19-pool.json'),
   },
   {
     name: 'meaning',

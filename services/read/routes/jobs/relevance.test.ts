@@ -229,6 +229,12 @@ describe('search relevance (defects found on real postings)', () => {
     expect(await ranked('part time cook jobs')).to.deep.equal(['cook']);
   });
 
+  it('never asks a job for the words a seeker says to the search ("show me", "i want", "any ... going")', async () => {
+    expect(await ranked('show me cook jobs')).to.deep.equal(['cook']);
+    expect(await ranked('i want a job as a cook')).to.deep.equal(['cook']);
+    expect(await ranked('any cook jobs going')).to.deep.equal(['cook']);
+  });
+
   it('meets a seniority phrase with the experience level, whichever posting is newer', async () => {
     expect(await ranked('data analyst')).to.deep.equal(['analyst', 'entryAnalyst']);
     expect(await ranked('entry level data analyst')).to.deep.equal(['entryAnalyst', 'analyst']);

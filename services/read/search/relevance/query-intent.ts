@@ -50,6 +50,20 @@ const FILLER = new Set([
   'posts',
   'wanted',
   'needed',
+  // What a seeker says to the search rather than of the job ("show me", "i want", "looking for",
+  // "any ... going"): postings say them too ("we are looking for", "show", "me"), so required they
+  // kept only the postings that happen to.
+  'show',
+  'me',
+  'find',
+  'i',
+  'want',
+  'looking',
+  'seeking',
+  'searching',
+  'search',
+  'any',
+  'going',
 ]);
 
 /** Phrases (as word sequences) and what they name; a phrase may name a level and a job type at once ("internship"). */

@@ -79,6 +79,17 @@ describe('understandQuery (what a job seeker asks for)', () => {
   it('reads nearness to the seeker ("near me", "nearby") as filler: a search does not know where the seeker is', () => {
     expect(understandQuery('porter job near me').role).to.deep.equal(['porter']);
     expect(understandQuery('nurse jobs nearby').role).to.deep.equal(['nurse']);
-    expect(understandQuery('near me').role).to.deep.equal(['near', 'me']);
+    expect(understandQuery('near me').role).to.deep.equal(['near']);
+  });
+
+  it('reads what a seeker says to the search ("show me", "i want", "looking for", "any ... going") as filler', () => {
+    expect(understandQuery('show me hospital pharmacy jobs')).to.deep.include({
+      role: ['hospital', 'pharmacy'],
+      phraseText: 'hospital pharmacy',
+    });
+    expect(understandQuery('i want a job as a hospital porter').role).to.deep.equal(['hospital', 'porter']);
+    expect(understandQuery('looking for physiotherapy jobs').role).to.deep.equal(['physiotherapy']);
+    expect(understandQuery('any dietitian jobs going').role).to.deep.equal(['dietitian']);
+    expect(understandQuery('find me a sonographer').role).to.deep.equal(['sonographer']);
   });
 });
