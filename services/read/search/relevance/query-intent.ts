@@ -52,7 +52,8 @@ const FILLER = new Set([
   'needed',
   // What a seeker says to the search rather than of the job ("show me", "i want", "looking for",
   // "any ... going"): postings say them too ("we are looking for", "show", "me"), so required they
-  // kept only the postings that happen to.
+  // kept only the postings that happen to. Not "search": it names work ("paid search", "executive
+  // search"), as "work" does ("social work").
   'show',
   'me',
   'find',
@@ -60,8 +61,6 @@ const FILLER = new Set([
   'want',
   'looking',
   'seeking',
-  'searching',
-  'search',
   'any',
   'going',
 ]);
