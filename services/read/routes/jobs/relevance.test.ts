@@ -413,10 +413,29 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
   });
 });
 
-describe('search relevance (a query of skills that few jobs have together)', () => {
+/** A job of a small corpus, by the name the tests call it. */
+const namedJob = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({ name, doc: jobDocument(fields) });
+
+/**
+ * Indexes `corpus` afresh before the tests of the describe block that calls it, and gives the
+ * names of the jobs a query finds there, best first.
+ */
+function searchesCorpus(corpus: readonly ReturnType<typeof namedJob>[]): (q: string) => Promise<string[]> {
   const client = readClient();
-  const job = (name: string, title: string, description: string) => ({ name, doc: jobDocument({ title, description }) });
-  const corpus = [
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+  return async (q) => {
+    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent(q)}&limit=100`);
+    expect(res.status).to.equal(200);
+    return res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
+  };
+}
+
+describe('search relevance (a query of skills that few jobs have together)', () => {
+  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
+  const ranked = searchesCorpus([
     job('architect', 'Platform Architect', 'We build on AWS with Terraform modules.'),
     job('awsEngineer0', 'AWS Cloud Engineer', 'Run our cloud estate.'),
     job('awsEngineer1', 'AWS Cloud Engineer', 'Run our cloud estate.'),
@@ -426,17 +445,7 @@ describe('search relevance (a query of skills that few jobs have together)', () 
     job('dispensary', 'Dispensary Assistant', 'Support the locum pharmacist on weekends.'),
     // "locum" names roles too, as on the real postings, where titles have it ("Locum Consultant").
     ...[0, 1, 2].map((i) => job(`locumGp${i}`, 'Locum GP', 'Cover surgeries across the county.')),
-  ];
-  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
-  const ranked = async (q: string) => {
-    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent(q)}&limit=100`);
-    expect(res.status).to.equal(200);
-    return res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
-  };
-
-  before(async () => {
-    await indexFreshJobs(corpus.map(({ doc }) => doc));
-  });
+  ]);
 
   it('ranks the jobs with every skill first when it lets in those missing one, above a skill in a title', async () => {
     const order = await ranked('aws terraform');
@@ -452,73 +461,47 @@ describe('search relevance (a query of skills that few jobs have together)', () 
 });
 
 describe('search relevance (a rare qualifier of a common role)', () => {
-  const client = readClient();
-  const job = (name: string, title: string, description: string) => ({ name, doc: jobDocument({ title, description }) });
-  const corpus = [
+  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
+  const ranked = searchesCorpus([
     ...[0, 1].map((i) => job(`pathologyTechnologist${i}`, 'Anatomical Pathology Technologist', 'Work in the hospital mortuary.')),
     ...['Pharmacy', 'IT', 'Endoscopy', 'Dental', 'Laboratory', 'Theatre'].map((kind) =>
       job(`${kind.toLowerCase()}Technician`, `${kind} Technician`, 'Join our friendly team.'),
     ),
-  ];
-  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
-
-  before(async () => {
-    await indexFreshJobs(corpus.map(({ doc }) => doc));
-  });
+  ]);
 
   it('ranks the jobs that keep the qualifier above those that keep only the role, when none has both', async () => {
-    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent('mortuary technician')}&limit=100`);
-    expect(res.status).to.equal(200);
-    const order = res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
+    const order = await ranked('mortuary technician');
     expect(order).to.have.length(8);
     expect(order.slice(0, 2)).to.have.members(['pathologyTechnologist0', 'pathologyTechnologist1']);
   });
 });
 
 describe('search relevance (an abbreviation that only descriptions have)', () => {
-  const client = readClient();
-  const job = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({ name, doc: jobDocument(fields) });
-  const corpus = [
-    ...[0, 1, 2].map((i) => job(`socialWorker${i}`, { title: 'Social Worker', description: 'Train as an AMHP with us.' })),
+  const ranked = searchesCorpus([
+    ...[0, 1, 2].map((i) => namedJob(`socialWorker${i}`, { title: 'Social Worker', description: 'Train as an AMHP with us.' })),
     // "&amp;" left in locations by a source: "amp" is one typo from "amhp".
     ...[0, 1, 2, 3, 4, 5].map((i) =>
-      job(`supportWorker${i}`, { title: 'Support Worker', location: 'Flintshire &amp; Wrexham', description: 'Care at home.' }),
+      namedJob(`supportWorker${i}`, { title: 'Support Worker', location: 'Flintshire &amp; Wrexham', description: 'Care at home.' }),
     ),
-  ];
-  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
-
-  before(async () => {
-    await indexFreshJobs(corpus.map(({ doc }) => doc));
-  });
+  ]);
 
   it('matches a short word that descriptions have as typed, without the words one typo away', async () => {
-    const res = await client.get('/agents/jobs/search?q=amhp&limit=100');
-    expect(res.status).to.equal(200);
-    const names = res.body.jobs.map((found: { id: string }) => nameOf.get(found.id));
-    expect(names).to.have.members(['socialWorker0', 'socialWorker1', 'socialWorker2']);
+    expect(await ranked('amhp')).to.have.members(['socialWorker0', 'socialWorker1', 'socialWorker2']);
   });
 });
 
 describe('search relevance (a query of topics with common words)', () => {
-  const client = readClient();
-  const job = (name: string, title: string, description: string) => ({ name, doc: jobDocument({ title, description }) });
-  const corpus = [
+  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
+  const ranked = searchesCorpus([
     job('nurse', 'Mental Health Nurse', 'Motivational interviewing, risk assessment and care planning.'),
     job('psychologist', 'Clinical Psychologist', 'Motivational interviewing with families.'),
     // "risk" and "assessment" in a third of the descriptions: common words, as on the real postings.
     ...Array.from({ length: 10 }, (_, i) => job(`safetyOfficer${i}`, 'Safety Officer', 'Carry out risk assessment across sites.')),
     ...Array.from({ length: 20 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients between wards.')),
-  ];
-  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
-
-  before(async () => {
-    await indexFreshJobs(corpus.map(({ doc }) => doc));
-  });
+  ]);
 
   it('asks for the rarer topics and ranks by the common words, without leaving out a job that lacks them', async () => {
-    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent('motivational interviewing risk assessment')}&limit=100`);
-    expect(res.status).to.equal(200);
-    const order = res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
+    const order = await ranked('motivational interviewing risk assessment');
     expect(order.slice(0, 2)).to.deep.equal(['nurse', 'psychologist']);
   });
 });

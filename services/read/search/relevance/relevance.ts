@@ -459,14 +459,12 @@ function matchQuery(
   const familyWeight = terms.length === 1 ? FIELD_ALONE_FAMILY_WEIGHT : FAMILY_WEIGHT;
   const termQueries = terms.map((concept) => conceptQuery(concept, typos, familyWeight));
   const common = commonTopics(terms, typos);
+  const [optional, required] = [termQueries.filter((_, i) => common.has(i)), termQueries.filter((_, i) => !common.has(i))];
   const asked: Query = {
-    bool: {
-      should: termQueries.filter((_, i) => !common.has(i)),
-      minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED,
-    },
+    bool: { should: required, minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
   };
   // A common word of a query of topics scores where a job has it, and is no reason to leave a job out.
-  const role: Query = common.size === 0 ? asked : { bool: { must: asked, should: termQueries.filter((_, i) => common.has(i)) } };
+  const role: Query = optional.length === 0 ? asked : { bool: { must: asked, should: optional } };
   // Relaxed, a query of skills keeps the jobs with every word first (EVERY_WORD_FIRST).
   const everyWord: Query[] =
     mode.relaxed && !roleWords.some((word) => typos.roles?.has(word))
