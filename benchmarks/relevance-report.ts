@@ -244,6 +244,8 @@ export const SET_NAMES = [
   'heldout17',
   'heldout18',
   'heldout19',
+  'heldout20',
+  'heldout21',
   'meaning',
 ] as const;
 

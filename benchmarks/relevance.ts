@@ -15,7 +15,10 @@
  * rounds 10 to 16 (rounds 11, 15 and 16 were not kept; the fourteenth judged the search as it was);
  * the seventeenth judged the search as it was, round 17 having failed on the spent sets; the
  * eighteenth likewise for round 18 (common words of a query of topics rank, not required); the
- * nineteenth likewise for round 19 (what a seeker says to the search is filler). Per set:
+ * nineteenth likewise for round 19 (what a seeker says to the search is filler); the twentieth
+ * judged the search as it was, the trials of round 20 having failed on the spent sets; the
+ * twenty-first likewise for round 21 (the rest of a seeker's sentence is filler, "no experience"
+ * asks for entry level). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -218,6 +221,20 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-19-queries.json',
     judgmentsFile: 'heldout-19-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-19-pool.json'),
+  },
+  {
+    name: 'heldout20',
+    title: 'Twentieth held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-20-queries.json',
+    judgmentsFile: 'heldout-20-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-20-pool.json'),
+  },
+  {
+    name: 'heldout21',
+    title: 'Twenty-first held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-21-queries.json',
+    judgmentsFile: 'heldout-21-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-21-pool.json'),
   },
   {
     name: 'meaning',

@@ -233,6 +233,13 @@ describe('search relevance (defects found on real postings)', () => {
     expect(await ranked('show me cook jobs')).to.deep.equal(['cook']);
     expect(await ranked('i want a job as a cook')).to.deep.equal(['cook']);
     expect(await ranked('any cook jobs going')).to.deep.equal(['cook']);
+    expect(await ranked('can i become a cook')).to.deep.equal(['cook']);
+    expect(await ranked('could someone like me become a cook please')).to.deep.equal(['cook']);
+  });
+
+  it('reads "no experience" as entry level, never as a word to require', async () => {
+    expect(await ranked('data analyst with no experience')).to.deep.equal(['entryAnalyst', 'analyst']);
+    expect(await ranked('data analyst without any experience')).to.deep.equal(['entryAnalyst', 'analyst']);
   });
 
   it('meets a seniority phrase with the experience level, whichever posting is newer', async () => {

@@ -63,6 +63,17 @@ const FILLER = new Set([
   'seeking',
   'any',
   'going',
+  // The rest of a seeker's sentence ("can i become a phlebotomist", "i need a remote data analyst
+  // job", "jobs for someone with tableau experience"): required, they kept the postings that say
+  // "you will need" or "can", which is most of them, and few phlebotomists.
+  'can',
+  'could',
+  'would',
+  'like',
+  'need',
+  'become',
+  'someone',
+  'please',
 ]);
 
 /** Phrases (as word sequences) and what they name; a phrase may name a level and a job type at once ("internship"). */
@@ -86,6 +97,17 @@ const PHRASES: readonly Understood[] = (
     })),
     { words: ['entry', 'level'], level: 'entry' },
     { words: ['new', 'grad'], level: 'entry' },
+    // A seeker with no experience asks for the jobs that need none: "experience" required kept the
+    // jobs that ask for it, which is nearly every description.
+    ...[
+      ['no', 'experience'],
+      ['without', 'experience'],
+      ['without', 'any', 'experience'],
+      ['no', 'previous', 'experience'],
+      ['no', 'prior', 'experience'],
+      ['no', 'experience', 'required'],
+      ['no', 'experience', 'necessary'],
+    ].map((words) => ({ words, level: 'entry' as const })),
     { words: ['mid', 'level'], level: 'mid' },
     ...['mid', 'mid-level', 'intermediate'].map((w) => ({ words: [w], level: 'mid' as const })),
     ...['senior', 'sr', 'snr'].map((w) => ({ words: [w], level: 'senior' as const })),

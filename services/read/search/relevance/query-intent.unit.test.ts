@@ -91,5 +91,22 @@ describe('understandQuery (what a job seeker asks for)', () => {
     expect(understandQuery('looking for physiotherapy jobs').role).to.deep.equal(['physiotherapy']);
     expect(understandQuery('any dietitian jobs going').role).to.deep.equal(['dietitian']);
     expect(understandQuery('find me a sonographer').role).to.deep.equal(['sonographer']);
+    expect(understandQuery('can i become a phlebotomist').role).to.deep.equal(['phlebotomist']);
+    expect(understandQuery('i need a remote data analyst job')).to.deep.include({ role: ['data', 'analyst'], remote: true });
+    expect(understandQuery('jobs for someone with tableau experience').role).to.deep.equal(['tableau', 'experience']);
+  });
+
+  it('reads "no experience" and "without any experience" as entry level', () => {
+    expect(understandQuery('can i become a phlebotomist without any experience')).to.deep.include({
+      role: ['phlebotomist'],
+      levels: ['entry'],
+    });
+    expect(understandQuery('healthcare assistant jobs with no experience')).to.deep.include({
+      role: ['healthcare', 'assistant'],
+      levels: ['entry'],
+    });
+    expect(understandQuery('no experience required porter').levels).to.deep.equal(['entry']);
+    // Experience a seeker has is no level: "user experience" and "tableau experience" stay words.
+    expect(understandQuery('user experience designer')).to.deep.include({ role: ['user', 'experience', 'designer'], levels: [] });
   });
 });
