@@ -3,6 +3,26 @@ import { indexFreshJobs, jobDocument } from '../../../../test/fixtures/job-docum
 import { readClient } from '../../../../test/fixtures/read-client';
 import { RELEVANCE_JOBS, relevanceJobName, type RelevanceJobName } from '../../../../test/fixtures/relevance-jobs';
 
+/** A job of a small corpus, by the name the tests call it. */
+const namedJob = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({ name, doc: jobDocument(fields) });
+
+/**
+ * Indexes `corpus` afresh before the tests of the describe block that calls it, and gives the
+ * names of the jobs a query finds there, best first.
+ */
+function searchesCorpus(corpus: readonly ReturnType<typeof namedJob>[]): (q: string) => Promise<string[]> {
+  const client = readClient();
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+  return async (q) => {
+    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent(q)}&limit=100`);
+    expect(res.status).to.equal(200);
+    return res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
+  };
+}
+
 /**
  * Golden relevance queries over a fixed corpus (test/fixtures/relevance-jobs.ts). A change to
  * the scoring that reorders these results must be deliberate: update the expectations with it.
@@ -119,14 +139,11 @@ describe('search relevance (golden queries)', () => {
  * that reached nothing.
  */
 describe('search relevance (defects found on real postings)', () => {
-  const client = readClient();
   const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes)).toISOString();
   const neutral = 'Join a friendly team on site.';
-  const job = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({
-    name,
-    doc: jobDocument({ description: neutral, created_at: at(0), ...fields }),
-  });
-  const corpus = [
+  const job = (name: string, fields: Parameters<typeof jobDocument>[0]) =>
+    namedJob(name, { description: neutral, created_at: at(0), ...fields });
+  const ranked = searchesCorpus([
     // One side of a pair the dictionary stemmer joined; the other side is the query.
     job('promotions', { title: 'Promotions Coordinator' }),
     job('block', { title: 'Porter (Block H)' }),
@@ -181,17 +198,7 @@ describe('search relevance (defects found on real postings)', () => {
     job('rmn', { title: 'Registered Mental Health Nurse' }),
     job('projectManager', { title: 'Project Manager' }),
     job('etl', { title: 'ETL Developer' }),
-  ];
-  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
-  const ranked = async (q: string): Promise<(string | undefined)[]> => {
-    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent(q)}&limit=100`);
-    expect(res.status).to.equal(200);
-    return res.body.jobs.map((found: { id: string }) => nameOf.get(found.id));
-  };
-
-  before(async () => {
-    await indexFreshJobs(corpus.map(({ doc }) => doc));
-  });
+  ]);
 
   it('never matches a word with an unrelated word the dictionary stemmer gave the same stem', async () => {
     const collisions: [string, string][] = [
@@ -419,26 +426,6 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     expect(await ranked('remote data science job')).to.deep.equal(['dataScientist', 'dataScienceManager']);
   });
 });
-
-/** A job of a small corpus, by the name the tests call it. */
-const namedJob = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({ name, doc: jobDocument(fields) });
-
-/**
- * Indexes `corpus` afresh before the tests of the describe block that calls it, and gives the
- * names of the jobs a query finds there, best first.
- */
-function searchesCorpus(corpus: readonly ReturnType<typeof namedJob>[]): (q: string) => Promise<string[]> {
-  const client = readClient();
-  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
-  before(async () => {
-    await indexFreshJobs(corpus.map(({ doc }) => doc));
-  });
-  return async (q) => {
-    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent(q)}&limit=100`);
-    expect(res.status).to.equal(200);
-    return res.body.jobs.map((found: { id: string }) => nameOf.get(found.id)) as string[];
-  };
-}
 
 describe('search relevance (a query of skills that few jobs have together)', () => {
   const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
