@@ -246,6 +246,7 @@ export const SET_NAMES = [
   'heldout19',
   'heldout20',
   'heldout21',
+  'heldout22',
   'meaning',
 ] as const;
 

@@ -499,3 +499,25 @@ describe('search relevance (a query of topics with common words)', () => {
     expect(order.slice(0, 2)).to.deep.equal(['nurse', 'psychologist']);
   });
 });
+
+describe('search relevance (a query of skills that one posting asks for together, another names one of in its title)', () => {
+  const job = (name: string, title: string, description: string, location?: string) =>
+    namedJob(name, { title, description, ...(location ? { location } : {}) });
+  const ranked = searchesCorpus([
+    job(
+      'analyticsEngineer',
+      'Analytics Engineer',
+      'Build dbt models on Snowflake. You will own our dbt project and our Snowflake warehouse: dbt tests, Snowflake costs.',
+    ),
+    // DBT, the therapy, in a unit named Snowflake: one word of the query in the title, the other in passing.
+    job('dbtTherapist', 'Dialectical Behaviour Therapy (DBT) Therapist', 'Run DBT skills groups for adults.', 'Snowflake Unit, Leeds'),
+    job('dbtLead', 'Clinical Lead', 'Lead the DBT service across our wards.'),
+    ...[0, 1, 2].map((i) => job(`dataEngineer${i}`, 'Data Engineer', 'Pipelines into Snowflake.')),
+    ...Array.from({ length: 20 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients between wards.')),
+  ]);
+
+  it('ranks the posting that asks for every skill, often, above one whose title names one of them', async () => {
+    // (Fewer than a page have both words: the jobs with one follow, below them.)
+    expect((await ranked('snowflake dbt')).slice(0, 2)).to.deep.equal(['analyticsEngineer', 'dbtTherapist']);
+  });
+});

@@ -20,6 +20,34 @@ describe('relevanceQuery', () => {
     expect(beside).to.equal(0.5);
   });
 
+  describe('a query of skills or topics, scored on its words together as plain BM25 scores them', () => {
+    /** A policy whose look-up answered: these words name roles, no other. */
+    const naming = (roles: string[]): TypoPolicy => Object.assign(() => false, { roles: new Set(roles) });
+    const together = (q: string, policy?: TypoPolicy) =>
+      JSON.stringify(relevanceQuery(q, policy).match).includes(
+        '"type":"best_fields","fields":["title.plain","description.plain"],"boost":4',
+      );
+
+    it('adds the words over title and description, the better field, to a query of two terms or more that names no role', () => {
+      expect(together('snowflake dbt', naming([]))).to.equal(true);
+      expect(JSON.stringify(relevanceQuery('statistical modeling', naming([])).match)).to.include('"query":"statistical modeling"');
+    });
+
+    it('leaves a query that names a role, a single term and a query whose roles are not known as they were', () => {
+      expect(together('locum pharmacist', naming(['pharmacist']))).to.equal(false);
+      expect(together('python', naming([]))).to.equal(false);
+      expect(together('machine learning', naming([]))).to.equal(false);
+      expect(together('snowflake dbt')).to.equal(false);
+    });
+
+    it('leaves out the place and the filler', () => {
+      const policy = Object.assign(() => false, { roles: new Set<string>(), places: new Set(['leeds']) });
+      expect(JSON.stringify(relevanceQuery('python sql jobs in leeds', policy).match)).to.include(
+        '"multi_match":{"query":"python sql","type":"best_fields","fields":["title.plain","description.plain"]',
+      );
+    });
+  });
+
   it('asks for "it" in a query of keywords in the short fields as written, which keep it', () => {
     const json = JSON.stringify(relevanceQuery('it support').match);
     expect(json).to.include('"query":"it","type":"best_fields","fields":["title.plain^6"');
@@ -105,10 +133,12 @@ describe('commonTopics', () => {
   });
 
   it('score where a job has them, outside the terms every job must have', () => {
-    const { match } = relevanceQuery('motivational interviewing risk assessment', knowing(rarities));
-    const required = (match as { bool: { must: { bool: { should: unknown[] } }; should: unknown[] } }).bool;
-    expect(boostsOf(required.must, 'risk')).to.deep.equal([]);
-    expect(JSON.stringify(required.must)).to.include('"query":"motivational"');
-    expect(JSON.stringify(required.should)).to.include('"query":"risk"').and.to.include('"query":"assessment"');
+    type Bool = { bool: { must: Bool | { bool: { minimum_should_match: string } }; should: unknown[] } };
+    // Inside the clauses that favour (the words together, wordsTogetherQuery): what must match, and what ranks beside it.
+    const { match } = relevanceQuery('motivational interviewing risk assessment', knowing(rarities)) as { match: Bool };
+    const required = match.bool.must as Bool;
+    expect(boostsOf(required.bool.must, 'risk')).to.deep.equal([]);
+    expect(JSON.stringify(required.bool.must)).to.include('"query":"motivational"');
+    expect(JSON.stringify(required.bool.should)).to.include('"query":"risk"').and.to.include('"query":"assessment"');
   });
 });
