@@ -247,6 +247,7 @@ export const SET_NAMES = [
   'heldout20',
   'heldout21',
   'heldout22',
+  'heldout23',
   'meaning',
 ] as const;
 

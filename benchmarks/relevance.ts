@@ -19,7 +19,8 @@
  * judged the search as it was, the trials of round 20 having failed on the spent sets; the
  * twenty-first likewise for round 21 (the rest of a seeker's sentence is filler, "no experience"
  * asks for entry level); the twenty-second likewise for round 22 (a query of skills or topics is
- * scored on its words together too, as plain BM25 scores them). Per set:
+ * scored on its words together too, as plain BM25 scores them); the twenty-third likewise for round
+ * 23 ("near" a place is the place, "or" offers alternatives), which changed none of its queries. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -243,6 +244,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-22-queries.json',
     judgmentsFile: 'heldout-22-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-22-pool.json'),
+  },
+  {
+    name: 'heldout23',
+    title: 'Twenty-third held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-23-queries.json',
+    judgmentsFile: 'heldout-23-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-23-pool.json'),
   },
   {
     name: 'meaning',

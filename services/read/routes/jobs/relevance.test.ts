@@ -369,6 +369,10 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     expect(clerks.names).to.have.length(10).and.not.to.include('yorkClerk');
     expect(clerks.place).to.deep.equal({ words: ['leeds'], in_place_total: 10, includes_elsewhere: false });
     expect((await search('ward clerk')).place).to.equal(undefined);
+    // "near", asked of every job's location as a place of its own, found none.
+    const near = await search('physiotherapist near leeds');
+    expect(near.names[0]).to.equal('leedsPhysio');
+    expect(near.place).to.deep.equal({ words: ['leeds'], in_place_total: 1, includes_elsewhere: true });
   });
 
   it('reads a misspelt word as the word many jobs have, so that the place named applies, and says so', async () => {
@@ -519,5 +523,22 @@ describe('search relevance (a query of skills that one posting asks for together
   it('ranks the posting that asks for every skill, often, above one whose title names one of them', async () => {
     // (Fewer than a page have both words: the jobs with one follow, below them.)
     expect((await ranked('snowflake dbt')).slice(0, 2)).to.deep.equal(['analyticsEngineer', 'dbtTherapist']);
+  });
+});
+
+describe('search relevance (alternatives joined by "or")', () => {
+  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
+  const ranked = searchesCorpus([
+    // Both words, in another sense: without "or" read as either, these were all a page held.
+    ...Array.from({ length: 10 }, (_, i) => job(`storesAnalyst${i}`, 'Retail Stores Analyst', 'Data warehouse reporting.')),
+    ...[0, 1, 2].map((i) => job(`warehouseOperative${i}`, 'Warehouse Operative', 'Pick and pack orders.')),
+    ...[0, 1, 2].map((i) => job(`storesPerson${i}`, 'Stores Person', 'Receive deliveries on the ward.')),
+    job('porter', 'Porter', 'Move patients between wards.'),
+  ]);
+
+  it('finds the jobs with either word', async () => {
+    const order = await ranked('any warehouse or stores jobs going');
+    expect(order).to.have.length(16).and.to.include.members(['warehouseOperative0', 'storesPerson0']);
+    expect(order).not.to.include('porter');
   });
 });

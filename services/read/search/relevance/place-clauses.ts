@@ -43,18 +43,22 @@ export function inPlace(places: readonly string[]): Query {
 
 /**
  * A job whose title names the role: each term of it in the title, in any form ("Nurses") or
- * through a synonym or a role of its field ("HCA", "Midwife" for "midwifery"). A job that only
+ * through a synonym or a role of its field ("HCA", "Midwife" for "midwifery"); of terms offered
+ * as alternatives (`groups` of term indices, ./relevance termGroups), one. A job that only
  * mentions the words ("Domestic Assistant" at a healthcare trust, for "healthcare assistant")
  * is a weaker answer than the role elsewhere.
  */
-export function roleInTitle(terms: readonly Concept[]): Query {
+export function roleInTitle(terms: readonly Concept[], groups: readonly (readonly number[])[] = terms.map((_, i) => [i])): Query {
+  const inTitle = ({ words, synonyms, family }: Concept): Query => {
+    const itself: Query = { bool: { must: words.map((word) => ({ match: { title: formsOf(word).join(' ') } })) } };
+    const standIns = [...synonyms, ...family].map((term): Query => ({ match_phrase: { title: term } }));
+    return standIns.length === 0 ? itself : { bool: { should: [itself, ...standIns] } };
+  };
   return {
     bool: {
-      must: terms.map(({ words, synonyms, family }) => {
-        const itself: Query = { bool: { must: words.map((word) => ({ match: { title: formsOf(word).join(' ') } })) } };
-        const standIns = [...synonyms, ...family].map((term): Query => ({ match_phrase: { title: term } }));
-        return standIns.length === 0 ? itself : { bool: { should: [itself, ...standIns] } };
-      }),
+      must: groups.map((group) =>
+        group.length === 1 ? inTitle(terms[group[0]]) : { bool: { should: group.map((i) => inTitle(terms[i])) } },
+      ),
     },
   };
 }

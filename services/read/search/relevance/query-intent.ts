@@ -22,6 +22,11 @@ export interface QueryIntent {
   /** The query without filler ("head of nursing"): what the phrase boosts compare with titles. */
   phraseText: string;
   /**
+   * Pairs of role words the seeker offered as alternatives, either of which will do: the words on
+   * each side of an "or" ("warehouse or stores", "python or java developer").
+   */
+  alternatives: [string, string][];
+  /**
    * The role as typed, stop words within it kept ("speech and language therapist"): what the
    * phrase boost compares with descriptions, where a level or type named twice ("entry level")
    * would otherwise outrank a title that names the role.
@@ -129,6 +134,12 @@ const PHRASES: readonly Understood[] = (
     { words: ['nearby'] },
     { words: ['close', 'to', 'me'] },
     { words: ['in', 'my', 'area'] },
+    // Nearness to a place named ("near leeds", "around bristol", "close to york"): the place says
+    // where; the word before it, required as a place of its own, asked every job to be located at
+    // "near" too, which none is.
+    { words: ['near'] },
+    { words: ['around'] },
+    { words: ['close', 'to'] },
     { words: ['home', 'based'], remote: true },
   ] satisfies Understood[]
 ).sort((a, b) => b.words.length - a.words.length);
@@ -150,6 +161,22 @@ function longestRun(kept: readonly (string | undefined)[], stop: ReadonlySet<str
     }
   }
   return best.join(' ');
+}
+
+/**
+ * The role words on each side of an "or", as pairs: "or" is a stop word, so without them every
+ * word was required, and "warehouse or stores" asked for the jobs that say both. Only single words
+ * next to it: in "data analyst or data scientist" the word after it is one the role has already,
+ * and the pair is left out rather than read as "analyst or data".
+ */
+function alternativesOf(tokens: readonly string[], role: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  tokens.forEach((token, i) => {
+    const [before, after] = [tokens[i - 1], tokens[i + 1]];
+    if (token !== 'or' || before === undefined || after === undefined || before === after) return;
+    if (role.includes(before) && role.includes(after) && !tokens.slice(0, i).includes(after)) pairs.push([before, after]);
+  });
+  return pairs;
 }
 
 /**
@@ -191,8 +218,10 @@ export function understandQuery(q: string): QueryIntent {
     stop,
   );
   const fallback = contentWords(withoutFiller, stop);
+  const roleOrFallback = role.length > 0 ? role : fallback.length > 0 ? fallback : contentWords(tokens, stop);
   return {
-    role: role.length > 0 ? role : fallback.length > 0 ? fallback : contentWords(tokens, stop),
+    role: roleOrFallback,
+    alternatives: alternativesOf(tokens, roleOrFallback),
     levels: [...levels],
     types: [...types],
     typeWords,

@@ -96,6 +96,27 @@ describe('understandQuery (what a job seeker asks for)', () => {
     expect(understandQuery('jobs for someone with tableau experience').role).to.deep.equal(['tableau', 'experience']);
   });
 
+  it('reads nearness to a place named ("near leeds", "around bristol", "close to york") as the place alone', () => {
+    expect(understandQuery('show me accountancy jobs near leeds').role).to.deep.equal(['accountancy', 'leeds']);
+    expect(understandQuery('porter around bristol').role).to.deep.equal(['porter', 'bristol']);
+    expect(understandQuery('carer close to york').role).to.deep.equal(['carer', 'york']);
+  });
+
+  it('pairs the words on each side of an "or" as alternatives', () => {
+    expect(understandQuery('any warehouse or stores jobs going')).to.deep.include({
+      role: ['warehouse', 'stores'],
+      alternatives: [['warehouse', 'stores']],
+    });
+    expect(understandQuery('python or java or go developer').alternatives).to.deep.equal([
+      ['python', 'java'],
+      ['java', 'go'],
+    ]);
+    expect(understandQuery('python java developer').alternatives).to.deep.equal([]);
+    // The word after "or" is the role's already: the pair would be "analyst or data".
+    expect(understandQuery('data analyst or data scientist').alternatives).to.deep.equal([]);
+    expect(understandQuery('nurse or').alternatives).to.deep.equal([]);
+  });
+
   it('reads "no experience" and "without any experience" as entry level', () => {
     expect(understandQuery('can i become a phlebotomist without any experience')).to.deep.include({
       role: ['phlebotomist'],

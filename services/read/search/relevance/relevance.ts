@@ -411,7 +411,9 @@ function stopWordsQuery(q: string): Query {
 /** Whether a query has enough role words that RELAXED_WORDS_MATCHED asks for fewer than MINIMUM_WORDS_MATCHED. */
 export function canRelax(q: string, typos?: TypoPolicy): boolean {
   const meant = meantQuery(q, typos);
-  return !queryWords(meant).onlyStopWords && concepts(understandQuery(meant).role).length >= 2;
+  if (queryWords(meant).onlyStopWords) return false;
+  const intent = understandQuery(meant);
+  return termGroups(concepts(intent.role), intent.alternatives).length >= 2;
 }
 
 /**
@@ -484,7 +486,16 @@ function matchQuery(
   const familyWeight = terms.length === 1 ? FIELD_ALONE_FAMILY_WEIGHT : FAMILY_WEIGHT;
   const termQueries = terms.map((concept) => conceptQuery(concept, typos, familyWeight));
   const common = commonTopics(terms, typos);
-  const [optional, required] = [termQueries.filter((_, i) => common.has(i)), termQueries.filter((_, i) => !common.has(i))];
+  const groups = termGroups(terms, intent.alternatives);
+  // Terms offered as alternatives ("warehouse or stores") count as one: either matches.
+  const groupQueries = groups.map((group) =>
+    group.length === 1 ? termQueries[group[0]] : { dis_max: { queries: group.map((i) => termQueries[i]) } },
+  );
+  const isOptional = (group: readonly number[]) => group.length === 1 && common.has(group[0]);
+  const [optional, required] = [
+    groupQueries.filter((_, g) => isOptional(groups[g])),
+    groupQueries.filter((_, g) => !isOptional(groups[g])),
+  ];
   const asked: Query = {
     bool: { should: required, minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
   };
@@ -497,26 +508,47 @@ function matchQuery(
       ? [
           {
             constant_score: {
-              filter: { bool: { should: termQueries, minimum_should_match: MINIMUM_WORDS_MATCHED } },
+              filter: { bool: { should: groupQueries, minimum_should_match: MINIMUM_WORDS_MATCHED } },
               boost: EVERY_WORD_FIRST,
             },
           },
         ]
       : [];
   const qualifier = mode.relaxed ? distinguishingQualifier(terms, typos) : undefined;
+  // A term offered with an alternative is no qualifier: the seeker said either will do.
   const keepsQualifier: Query[] =
-    qualifier === undefined ? [] : [{ constant_score: { filter: termQueries[qualifier], boost: QUALIFIER_FIRST } }];
+    qualifier === undefined || !groups.some((group) => group.length === 1 && group[0] === qualifier)
+      ? []
+      : [{ constant_score: { filter: termQueries[qualifier], boost: QUALIFIER_FIRST } }];
   // Known to name no role (the look-up answered): a query of skills or topics, scored on its words together too.
   const together = typos.roles !== undefined && !namesRole && terms.length >= 2 ? [wordsTogetherQuery(roleWords)] : [];
   const favoured = [...intentClauses(intent), ...everyWord, ...keepsQualifier, ...together];
   if (places.length === 0) return { match: favoured.length === 0 ? role : { bool: { must: role, should: favoured } }, places, onePhrase };
-  const named = roleInTitle(terms);
+  const named = roleInTitle(terms, groups);
   // Required, the place filters; let in, it lifts the jobs there whose title names the role above all others.
   const place: Pick<estypes.QueryDslBoolQuery, 'filter' | 'should'> =
     mode.place === 'required'
       ? { filter: [inPlace(places)], should: favoured }
       : { should: [...favoured, { constant_score: { filter: { bool: { must: [inPlace(places), named] } }, boost: PLACE_FIRST } }] };
   return { match: { bool: { must: role, ...place } }, places, onePhrase, roleInTitle: named };
+}
+
+/**
+ * The query's terms as the seeker offered them, as groups of term indices in order: each term
+ * alone, or the terms of words joined by "or" together (./query-intent alternatives), either of
+ * which will do ("warehouse or stores": one group of two; "python or java developer": python or
+ * java, and developer).
+ */
+export function termGroups(terms: readonly Concept[], alternatives: readonly (readonly [string, string])[]): number[][] {
+  const groupOf = terms.map((_, i) => i);
+  const find = (i: number): number => (groupOf[i] === i ? i : find(groupOf[i]));
+  for (const [a, b] of alternatives) {
+    const [i, j] = [a, b].map((word) => terms.findIndex((term) => term.words.includes(word)));
+    if (i >= 0 && j >= 0) groupOf[find(j)] = find(i);
+  }
+  const groups = new Map<number, number[]>();
+  terms.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  return [...groups.values()];
 }
 
 /**

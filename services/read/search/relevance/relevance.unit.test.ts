@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { concepts } from './synonyms';
-import { commonTopics, distinguishingQualifier, meantQuery, relevanceQuery, type TypoPolicy } from './relevance';
+import { canRelax, commonTopics, distinguishingQualifier, meantQuery, relevanceQuery, termGroups, type TypoPolicy } from './relevance';
 
 /** The boosts of the clauses in a query that ask for `term`, wherever they are nested. */
 function boostsOf(query: unknown, term: string): number[] {
@@ -140,5 +140,35 @@ describe('commonTopics', () => {
     expect(boostsOf(required.bool.must, 'risk')).to.deep.equal([]);
     expect(JSON.stringify(required.bool.must)).to.include('"query":"motivational"');
     expect(JSON.stringify(required.bool.should)).to.include('"query":"risk"').and.to.include('"query":"assessment"');
+  });
+});
+
+describe('termGroups', () => {
+  const groupsOf = (words: string[], alternatives: [string, string][]) => termGroups(concepts(words), alternatives);
+
+  it('puts the terms joined by "or" in one group, the rest each alone, in order', () => {
+    expect(groupsOf(['warehouse', 'stores'], [['warehouse', 'stores']])).to.deep.equal([[0, 1]]);
+    expect(
+      groupsOf(
+        ['python', 'java', 'go', 'developer'],
+        [
+          ['python', 'java'],
+          ['java', 'go'],
+        ],
+      ),
+    ).to.deep.equal([[0, 1, 2], [3]]);
+    expect(groupsOf(['python', 'developer'], [])).to.deep.equal([[0], [1]]);
+  });
+
+  it('finds a word inside a term of several ("machine learning or statistics")', () => {
+    expect(groupsOf(['machine', 'learning', 'statistics', 'jobs'], [['learning', 'statistics']])).to.deep.equal([[0, 1], [2]]);
+  });
+
+  it('asks for either alternative, as one term of those required', () => {
+    const json = JSON.stringify(relevanceQuery('warehouse or stores').match);
+    expect(json).to.include('"minimum_should_match":"4<80%"').and.to.include('"dis_max":{"queries":[{"dis_max"');
+    // One term, then: nothing to relax.
+    expect(canRelax('warehouse or stores')).to.equal(false);
+    expect(canRelax('python or java developer')).to.equal(true);
   });
 });
