@@ -248,6 +248,7 @@ export const SET_NAMES = [
   'heldout21',
   'heldout22',
   'heldout23',
+  'heldout24',
   'meaning',
 ] as const;
 

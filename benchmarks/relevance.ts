@@ -20,7 +20,9 @@
  * twenty-first likewise for round 21 (the rest of a seeker's sentence is filler, "no experience"
  * asks for entry level); the twenty-second likewise for round 22 (a query of skills or topics is
  * scored on its words together too, as plain BM25 scores them); the twenty-third likewise for round
- * 23 ("near" a place is the place, "or" offers alternatives), which changed none of its queries. Per set:
+ * 23 ("near" a place is the place, "or" offers alternatives), which changed none of its queries; the
+ * twenty-fourth likewise for round 24 (a short word one description has is an abbreviation), which
+ * changed none of its queries either. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -251,6 +253,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-23-queries.json',
     judgmentsFile: 'heldout-23-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-23-pool.json'),
+  },
+  {
+    name: 'heldout24',
+    title: 'Twenty-fourth held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-24-queries.json',
+    judgmentsFile: 'heldout-24-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-24-pool.json'),
   },
   {
     name: 'meaning',

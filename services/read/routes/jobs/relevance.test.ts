@@ -488,6 +488,19 @@ describe('search relevance (an abbreviation that only descriptions have)', () =>
   });
 });
 
+describe('search relevance (an abbreviation that one description has)', () => {
+  const ranked = searchesCorpus([
+    namedJob('financeTrainee', { title: 'Graduate Finance Trainee', description: 'Study for the ACCA with us.' }),
+    // One letter from "acca": titles of other trades' abbreviations.
+    ...[0, 1, 2].map((i) => namedJob(`accp${i}`, { title: 'Advanced Critical Care Practitioner (ACCP)', description: 'Critical care.' })),
+    ...[0, 1, 2].map((i) => namedJob(`accCoder${i}`, { title: 'ACC Qualified Clinical Coder', description: 'Clinical coding.' })),
+  ]);
+
+  it('matches it as typed, not as the titles one typo away', async () => {
+    expect(await ranked('acca')).to.deep.equal(['financeTrainee']);
+  });
+});
+
 describe('search relevance (a query of topics with common words)', () => {
   const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([

@@ -11,6 +11,7 @@ describe('KnownWords (which query words get typo tolerance)', () => {
         jobDocument({ title: 'Platform Engineer', skills: ['Kotlin'], description: 'Kubernetes on call, with the SDET rota.' }),
       ),
       jobDocument({ title: 'Enginer of one posting' }),
+      jobDocument({ title: 'Finance Trainee', description: 'Study for the ACCA with us.' }),
       // "team" is in every description and two titles: a word of the setting, not of roles.
       ...Array.from({ length: 20 }, (_, i) => jobDocument({ title: i < 2 ? 'Team Lead' : 'Data Analyst', description: 'Join our team.' })),
     ]);
@@ -24,6 +25,8 @@ describe('KnownWords (which query words get typo tolerance)', () => {
   it('matches as typed a word of four letters that descriptions have: an abbreviation, not a typo', async () => {
     const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['sdet', 'rota', 'astronaut']);
     expect(['sdet', 'rota', 'astronaut'].map(policy)).to.deep.equal([false, false, true]);
+    // One description is enough: forgiven a typo, "acca" met the "ACC" and "ACCP" of titles.
+    expect((await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['acca']))('acca')).to.equal(false);
   });
 
   it('names as places the words found in more job locations than job titles', async () => {
