@@ -373,6 +373,10 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
     const near = await search('physiotherapist near leeds');
     expect(near.names[0]).to.equal('leedsPhysio');
     expect(near.place).to.deep.equal({ words: ['leeds'], in_place_total: 1, includes_elsewhere: true });
+    // Either place will do: every job had to be located in both.
+    const either = await search('physiotherapist leeds or york');
+    expect(either.names.slice(0, 4)).to.have.members(['leedsPhysio', 'yorkPhysio0', 'yorkPhysio1', 'yorkPhysio2']);
+    expect(either.place).to.include({ in_place_total: 4 });
   });
 
   it('reads a misspelt word as the word many jobs have, so that the place named applies, and says so', async () => {

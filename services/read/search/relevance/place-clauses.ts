@@ -27,18 +27,24 @@ export const PLACE_FIRST = 1000;
 
 /**
  * A job located in the place named: every place word in its location ("los angeles"), or a US
- * state named in full as its code ("california": "CA").
+ * state named in full as its code ("california": "CA"); of places offered as alternatives
+ * ("leeds or bradford", ./query-intent alternatives), one.
  */
-export function inPlace(places: readonly string[]): Query {
-  return {
-    bool: {
-      must: places.map((place) => {
-        const byName: Query = { match: { location: place } };
-        const code = placeCodeOf(place);
-        return code ? { bool: { should: [byName, { term: { 'location.plain': code } }] } } : byName;
-      }),
-    },
+export function inPlace(places: readonly string[], alternatives: readonly (readonly [string, string])[] = []): Query {
+  const at = (place: string): Query => {
+    const byName: Query = { match: { location: place } };
+    const code = placeCodeOf(place);
+    return code ? { bool: { should: [byName, { term: { 'location.plain': code } }] } } : byName;
   };
+  const either = new Map(places.map((place) => [place, [place]]));
+  for (const [a, b] of alternatives) {
+    const [first, second] = [either.get(a), either.get(b)];
+    if (!first || !second || first === second) continue;
+    first.push(...second);
+    for (const place of second) either.set(place, first);
+  }
+  const groups = [...new Set(either.values())];
+  return { bool: { must: groups.map((group) => (group.length === 1 ? at(group[0]) : { bool: { should: group.map(at) } })) } };
 }
 
 /**

@@ -528,8 +528,13 @@ function matchQuery(
   // Required, the place filters; let in, it lifts the jobs there whose title names the role above all others.
   const place: Pick<estypes.QueryDslBoolQuery, 'filter' | 'should'> =
     mode.place === 'required'
-      ? { filter: [inPlace(places)], should: favoured }
-      : { should: [...favoured, { constant_score: { filter: { bool: { must: [inPlace(places), named] } }, boost: PLACE_FIRST } }] };
+      ? { filter: [inPlace(places, intent.alternatives)], should: favoured }
+      : {
+          should: [
+            ...favoured,
+            { constant_score: { filter: { bool: { must: [inPlace(places, intent.alternatives), named] } }, boost: PLACE_FIRST } },
+          ],
+        };
   return { match: { bool: { must: role, ...place } }, places, onePhrase, roleInTitle: named };
 }
 

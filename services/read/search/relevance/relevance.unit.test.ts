@@ -164,6 +164,14 @@ describe('termGroups', () => {
     expect(groupsOf(['machine', 'learning', 'statistics', 'jobs'], [['learning', 'statistics']])).to.deep.equal([[0, 1], [2]]);
   });
 
+  it('asks for a job in either of two places joined by "or"', () => {
+    const policy = Object.assign(() => false, { roles: new Set(['nurse']), places: new Set(['leeds', 'york']) });
+    const json = JSON.stringify(relevanceQuery('nurse leeds or york', policy).match);
+    expect(json).to.include(
+      '"filter":[{"bool":{"must":[{"bool":{"should":[{"match":{"location":"leeds"}},{"match":{"location":"york"}}]}}]}}]',
+    );
+  });
+
   it('asks for either alternative, as one term of those required', () => {
     const json = JSON.stringify(relevanceQuery('warehouse or stores').match);
     expect(json).to.include('"minimum_should_match":"4<80%"').and.to.include('"dis_max":{"queries":[{"dis_max"');
