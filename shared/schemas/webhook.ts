@@ -65,9 +65,10 @@ export function prepareWebhookCreate(body: Record<string, unknown>): ErrorDetail
   else if (typeof search === 'string') body.saved_search_id = canonicalUuid(search.trim()) ?? search;
   const problems: ErrorDetail[] = [];
   if (Array.isArray(body.events)) {
-    const twice = body.events.filter((e, i, all) => typeof e === 'string' && all.indexOf(e) !== i);
-    for (const event of new Set(twice))
-      problems.push({ field: 'events', message: `lists "${String(event)}" more than once; name each event once` });
+    // One pass (a Set), not indexOf per item: a hostile body may list thousands of events.
+    const [once, twice] = [new Set<string>(), new Set<string>()];
+    for (const event of body.events) if (typeof event === 'string') (once.has(event) ? twice : once).add(event);
+    for (const event of twice) problems.push({ field: 'events', message: `lists "${String(event)}" more than once; name each event once` });
     if (body.saved_search_id !== undefined && !body.events.includes('job.matched'))
       problems.push({
         field: 'saved_search_id',
