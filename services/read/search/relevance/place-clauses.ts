@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { placeCodeOf } from './place-names';
-import type { QueryIntent } from './query-intent';
+import { alternativeGroups, type QueryIntent } from './query-intent';
 import type { Concept } from './synonyms';
 import { formsOf } from './word-forms';
 
@@ -36,14 +36,7 @@ export function inPlace(places: readonly string[], alternatives: readonly (reado
     const code = placeCodeOf(place);
     return code ? { bool: { should: [byName, { term: { 'location.plain': code } }] } } : byName;
   };
-  const either = new Map(places.map((place) => [place, [place]]));
-  for (const [a, b] of alternatives) {
-    const [first, second] = [either.get(a), either.get(b)];
-    if (!first || !second || first === second) continue;
-    first.push(...second);
-    for (const place of second) either.set(place, first);
-  }
-  const groups = [...new Set(either.values())];
+  const groups = alternativeGroups(places, alternatives, (place, word) => place === word).map((group) => group.map((i) => places[i]));
   return { bool: { must: groups.map((group) => (group.length === 1 ? at(group[0]) : { bool: { should: group.map(at) } })) } };
 }
 

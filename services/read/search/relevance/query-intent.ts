@@ -180,6 +180,27 @@ function alternativesOf(tokens: readonly string[], role: readonly string[]): [st
 }
 
 /**
+ * `items` grouped as the seeker offered them, as groups of their indices in order: each item alone,
+ * or the items holding words joined by "or" (`alternatives`) together, either of which will do.
+ * `holds` says whether an item holds a word (a term its words, a place its name).
+ */
+export function alternativeGroups<T>(
+  items: readonly T[],
+  alternatives: readonly (readonly [string, string])[],
+  holds: (item: T, word: string) => boolean,
+): number[][] {
+  const groupOf = items.map((_, i) => i);
+  const find = (i: number): number => (groupOf[i] === i ? i : find(groupOf[i]));
+  for (const [a, b] of alternatives) {
+    const [i, j] = [a, b].map((word) => items.findIndex((item) => holds(item, word)));
+    if (i >= 0 && j >= 0) groupOf[find(j)] = find(i);
+  }
+  const groups = new Map<number, number[]>();
+  items.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  return [...groups.values()];
+}
+
+/**
  * Reads a query. When nothing of a role is left ("senior", "part time jobs", "remote"), the
  * words it has are the role after all, so the query still asks for something: the filler when
  * it is all there is ("jobs").

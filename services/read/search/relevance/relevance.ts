@@ -3,7 +3,7 @@ import { isJobType } from '../../../../shared/schemas/common';
 import { intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
 import { inPlace, PLACE_FIRST, placesOf, roleInTitle } from './place-clauses';
-import { understandQuery, type QueryIntent } from './query-intent';
+import { alternativeGroups, understandQuery, type QueryIntent } from './query-intent';
 import { ENGLISH_STOP_WORDS, queryTokens, queryWords } from './query-words';
 import { concepts, type Concept } from './synonyms';
 import { formsOf } from './word-forms';
@@ -545,15 +545,7 @@ function matchQuery(
  * java, and developer).
  */
 export function termGroups(terms: readonly Concept[], alternatives: readonly (readonly [string, string])[]): number[][] {
-  const groupOf = terms.map((_, i) => i);
-  const find = (i: number): number => (groupOf[i] === i ? i : find(groupOf[i]));
-  for (const [a, b] of alternatives) {
-    const [i, j] = [a, b].map((word) => terms.findIndex((term) => term.words.includes(word)));
-    if (i >= 0 && j >= 0) groupOf[find(j)] = find(i);
-  }
-  const groups = new Map<number, number[]>();
-  terms.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
-  return [...groups.values()];
+  return alternativeGroups(terms, alternatives, (term, word) => term.words.includes(word));
 }
 
 /**
