@@ -249,6 +249,9 @@ export const SET_NAMES = [
   'heldout22',
   'heldout23',
   'heldout24',
+  'heldout25',
+  'heldout26',
+  'heldout27',
   'meaning',
 ] as const;
 

@@ -22,7 +22,11 @@
  * scored on its words together too, as plain BM25 scores them); the twenty-third likewise for round
  * 23 ("near" a place is the place, "or" offers alternatives), which changed none of its queries; the
  * twenty-fourth likewise for round 24 (a short word one description has is an abbreviation), which
- * changed none of its queries either. Per set:
+ * changed none of its queries either; the twenty-fifth judged the search as it was, the trial of
+ * round 25 having been mixed on the spent sets; the twenty-sixth likewise for round 26 (a one-word
+ * job type where no word names a role is a word too), which lowered it and was not kept; the
+ * twenty-seventh likewise for round 27 (the same, beside one word only), which changed none of its
+ * queries. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -260,6 +264,27 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-24-queries.json',
     judgmentsFile: 'heldout-24-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-24-pool.json'),
+  },
+  {
+    name: 'heldout25',
+    title: 'Twenty-fifth held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-25-queries.json',
+    judgmentsFile: 'heldout-25-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-25-pool.json'),
+  },
+  {
+    name: 'heldout26',
+    title: 'Twenty-sixth held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-26-queries.json',
+    judgmentsFile: 'heldout-26-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-26-pool.json'),
+  },
+  {
+    name: 'heldout27',
+    title: 'Twenty-seventh held-out set (judged blind once, on 2026-11-29)',
+    queriesFile: 'heldout-27-queries.json',
+    judgmentsFile: 'heldout-27-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-27-pool.json'),
   },
   {
     name: 'meaning',

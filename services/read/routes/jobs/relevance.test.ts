@@ -559,3 +559,17 @@ describe('search relevance (alternatives joined by "or")', () => {
     expect(order).not.to.include('porter');
   });
 });
+
+describe('search relevance (a job type beside one word that names no role)', () => {
+  const job = (name: string, title: string, description: string, type: 'contract' | 'full_time') =>
+    namedJob(name, { title, description, type });
+  const ranked = searchesCorpus([
+    // Fixed-term jobs that mention management: "contract" read as the type alone put them first.
+    ...Array.from({ length: 12 }, (_, i) => job(`fixedTerm${i}`, 'Staff Nurse', 'Bed management on a busy ward.', 'contract')),
+    job('contractLead', 'Contract Lead', 'Lead the management of our supplier agreements.', 'full_time'),
+  ]);
+
+  it('reads "contract management" as a field: the job about contracts comes first', async () => {
+    expect((await ranked('contract management'))[0]).to.equal('contractLead');
+  });
+});

@@ -24,7 +24,7 @@ export function searchJobsRoute(deps: ReadRouteDeps) {
       'abbreviations find what they stand for ("k8s" finds Kubernetes, "ml" finds machine learning), and jobs ' +
       'where the words stand together as a phrase rank higher. The query is read as a seeker means it: filler ("jobs", "vacancy", "hiring") never ' +
       'counts; seniority ("junior", "entry level", "head of"), job type ("part time", "contract") and "remote" favour jobs whose title, experience, ' +
-      'type or workplace say so. A place named in the query ("physiotherapist leeds") asks for the jobs located there; when fewer than 10 match ' +
+      'type or workplace say so (a one-word type beside one word that names no role is a word too: "contract management" is a field). A place named in the query ("physiotherapist leeds") asks for the jobs located there; when fewer than 10 match ' +
       'there, those come first and jobs elsewhere follow, and the `place` object of the response says which (`includes_elsewhere`). Known ' +
       'two-word concepts ("computer vision", "mental health") match only as phrases, and a field finds its roles ("midwifery" finds midwives) ' +
       'below the words typed. Of the remaining role words, up to four ' +

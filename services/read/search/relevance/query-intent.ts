@@ -201,11 +201,23 @@ export function alternativeGroups<T>(
 }
 
 /**
- * Reads a query. When nothing of a role is left ("senior", "part time jobs", "remote"), the
- * words it has are the role after all, so the query still asks for something: the filler when
- * it is all there is ("jobs").
+ * Reads a query; `namesRole` says whether a word names roles, when the index said (./known-words).
+ * When nothing of a role is left ("senior", "part time jobs", "remote"), the words it has are the
+ * role after all, so the query still asks for something: the filler when it is all there is
+ * ("jobs").
  */
-export function understandQuery(q: string): QueryIntent {
+export function understandQuery(q: string, namesRole?: (word: string) => boolean): QueryIntent {
+  const intent = readIntent(q, false);
+  // A job type is the type of a role. When the one other word of the query names none, the two
+  // words are one thing: "contract management" is a
+  // field, not any fixed-term job that mentions management; "volunteer befriending". With more
+  // words, they are a role the index does not know as one ("contract scrum master").
+  const [word, ...others] = intent.role;
+  if (!namesRole || intent.types.length === 0 || word === undefined || others.length > 0 || namesRole(word)) return intent;
+  return readIntent(q, true);
+}
+
+function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
   const tokens = queryTokens(q);
   const stop = stopWordsOf(tokens);
   const levels = new Set<Level>();
@@ -223,7 +235,10 @@ export function understandQuery(q: string): QueryIntent {
       i += 1;
       continue;
     }
-    kept.push(undefined);
+    // Not an internship, a level too, whose clause looks for the word in titles already.
+    const alsoWord = typeWordsAreWords && phrase.type !== undefined && phrase.level === undefined && phrase.words.length === 1;
+    if (alsoWord) rest.push(tokens[i]);
+    kept.push(alsoWord ? tokens[i] : undefined);
     if (phrase.level) levels.add(phrase.level);
     if (phrase.type) {
       types.add(phrase.type);
