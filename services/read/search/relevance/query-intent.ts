@@ -209,9 +209,9 @@ export function alternativeGroups<T>(
 export function understandQuery(q: string, namesRole?: (word: string) => boolean): QueryIntent {
   const intent = readIntent(q, false);
   // A job type is the type of a role. When the one other word of the query names none, the two
-  // words are one thing: "contract management" is a
-  // field, not any fixed-term job that mentions management; "volunteer befriending". With more
-  // words, they are a role the index does not know as one ("contract scrum master").
+  // words are one thing: "contract management" is a field, not any fixed-term job that mentions
+  // management; "volunteer befriending". With more words, they are a role the index does not know
+  // as one ("contract scrum master").
   const [word, ...others] = intent.role;
   if (!namesRole || intent.types.length === 0 || word === undefined || others.length > 0 || namesRole(word)) return intent;
   return readIntent(q, true);
