@@ -201,19 +201,19 @@ export function alternativeGroups<T>(
 }
 
 /**
- * Reads a query; `namesRole` says whether a word names roles, when the index said (./known-words).
+ * Reads a query; `roles` are the words that name roles, when the index said (./known-words).
  * When nothing of a role is left ("senior", "part time jobs", "remote"), the words it has are the
  * role after all, so the query still asks for something: the filler when it is all there is
  * ("jobs").
  */
-export function understandQuery(q: string, namesRole?: (word: string) => boolean): QueryIntent {
+export function understandQuery(q: string, roles?: ReadonlySet<string>): QueryIntent {
   const intent = readIntent(q, false);
   // A job type is the type of a role. When the one other word of the query names none, the two
   // words are one thing: "contract management" is a field, not any fixed-term job that mentions
   // management; "volunteer befriending". With more words, they are a role the index does not know
   // as one ("contract scrum master").
   const [word, ...others] = intent.role;
-  if (!namesRole || intent.types.length === 0 || word === undefined || others.length > 0 || namesRole(word)) return intent;
+  if (!roles || intent.types.length === 0 || word === undefined || others.length > 0 || roles.has(word)) return intent;
   return readIntent(q, true);
 }
 

@@ -28,15 +28,15 @@ describe('understandQuery (what a job seeker asks for)', () => {
   });
 
   it('reads a one-word job type and the one word beside it as one thing when that word names no role', () => {
-    const namesRole = (word: string) => word === 'electrician';
-    expect(understandQuery('contract management', namesRole)).to.deep.include({ role: ['contract', 'management'], types: ['contract'] });
-    expect(understandQuery('volunteer befriending jobs', namesRole).role).to.deep.equal(['volunteer', 'befriending']);
-    expect(understandQuery('contract electrician', namesRole)).to.deep.include({ role: ['electrician'], types: ['contract'] });
+    const roles = new Set(['electrician']);
+    expect(understandQuery('contract management', roles)).to.deep.include({ role: ['contract', 'management'], types: ['contract'] });
+    expect(understandQuery('volunteer befriending jobs', roles).role).to.deep.equal(['volunteer', 'befriending']);
+    expect(understandQuery('contract electrician', roles)).to.deep.include({ role: ['electrician'], types: ['contract'] });
     // More words are a role the index does not know as one; an internship is a level too, whose
     // clause looks for the word already; a type of two words stays a type.
-    expect(understandQuery('contract scrum master', namesRole).role).to.deep.equal(['scrum', 'master']);
-    expect(understandQuery('research internship', namesRole).role).to.deep.equal(['research']);
-    expect(understandQuery('part time cleaning', namesRole).role).to.deep.equal(['cleaning']);
+    expect(understandQuery('contract scrum master', roles).role).to.deep.equal(['scrum', 'master']);
+    expect(understandQuery('research internship', roles).role).to.deep.equal(['research']);
+    expect(understandQuery('part time cleaning', roles).role).to.deep.equal(['cleaning']);
     // Without the index's word on roles, as before.
     expect(understandQuery('contract management').role).to.deep.equal(['management']);
   });

@@ -408,17 +408,11 @@ function stopWordsQuery(q: string): Query {
   return { multi_match: { query: q, type: 'best_fields', fields: PLAIN_FIELDS, operator: 'and' } };
 }
 
-/** Whether a word names roles (TypoPolicy.roles); undefined when the look-up did not say. */
-function roleTest(typos: TypoPolicy | undefined): ((word: string) => boolean) | undefined {
-  const roles = typos?.roles;
-  return roles ? (word: string) => roles.has(word) : undefined;
-}
-
 /** Whether a query has enough role words that RELAXED_WORDS_MATCHED asks for fewer than MINIMUM_WORDS_MATCHED. */
 export function canRelax(q: string, typos?: TypoPolicy): boolean {
   const meant = meantQuery(q, typos);
   if (queryWords(meant).onlyStopWords) return false;
-  const intent = understandQuery(meant, roleTest(typos));
+  const intent = understandQuery(meant, typos?.roles);
   return termGroups(concepts(intent.role), intent.alternatives).length >= 2;
 }
 
@@ -583,7 +577,7 @@ export function distinguishingQualifier(terms: readonly Concept[], typos: TypoPo
 /** The words of a query that name places (matchQuery): the same for every MatchMode. */
 export function namedPlaces(typed: string, typos: TypoPolicy = EVERY_WORD): string[] {
   const q = meantQuery(typed, typos);
-  return queryWords(q).onlyStopWords ? [] : placesOf(understandQuery(q, roleTest(typos)), typos.places);
+  return queryWords(q).onlyStopWords ? [] : placesOf(understandQuery(q, typos.roles), typos.places);
 }
 
 /**
@@ -596,7 +590,7 @@ export function relevanceQuery(typed: string, typos: TypoPolicy = EVERY_WORD, mo
   const q = meantQuery(typed, typos);
   const { words, onlyStopWords } = queryWords(q);
   if (words.length === 0) return { match: { match_none: {} }, places: [] };
-  const intent = onlyStopWords ? undefined : understandQuery(q, roleTest(typos));
+  const intent = onlyStopWords ? undefined : understandQuery(q, typos.roles);
   const phrase = intent?.phraseText ?? q;
   const { match, places, onePhrase, roleInTitle } = intent
     ? matchQuery(intent, typos, mode)
