@@ -252,6 +252,7 @@ export const SET_NAMES = [
   'heldout25',
   'heldout26',
   'heldout27',
+  'heldout28',
   'meaning',
 ] as const;
 

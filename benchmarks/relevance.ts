@@ -26,7 +26,9 @@
  * round 25 having been mixed on the spent sets; the twenty-sixth likewise for round 26 (a one-word
  * job type where no word names a role is a word too), which lowered it and was not kept; the
  * twenty-seventh likewise for round 27 (the same, beside one word only), which changed none of its
- * queries. Per set:
+ * queries; the twenty-eighth judged the search as it was, in its default mode with every posting's
+ * vector (keyword search, short pages filled by meaning), the two trials of round 28 having fallen on
+ * the spent sets. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -285,6 +287,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-27-queries.json',
     judgmentsFile: 'heldout-27-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-27-pool.json'),
+  },
+  {
+    name: 'heldout28',
+    title: 'Twenty-eighth held-out set (judged blind once, on 2026-11-29, in the default mode with every posting embedded)',
+    queriesFile: 'heldout-28-queries.json',
+    judgmentsFile: 'heldout-28-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-28-pool.json'),
   },
   {
     name: 'meaning',
