@@ -253,6 +253,7 @@ export const SET_NAMES = [
   'heldout26',
   'heldout27',
   'heldout28',
+  'heldout29',
   'meaning',
 ] as const;
 

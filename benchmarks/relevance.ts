@@ -28,7 +28,9 @@
  * twenty-seventh likewise for round 27 (the same, beside one word only), which changed none of its
  * queries; the twenty-eighth judged the search as it was, in its default mode with every posting's
  * vector (keyword search, short pages filled by meaning), the two trials of round 28 having fallen on
- * the spent sets. Per set:
+ * the spent sets; the twenty-ninth likewise for round 30 (places read against descriptions, a
+ * seeker's "work" and first person as filler), in the default mode, which lowered it and was not
+ * kept. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -294,6 +296,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-28-queries.json',
     judgmentsFile: 'heldout-28-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-28-pool.json'),
+  },
+  {
+    name: 'heldout29',
+    title: 'Twenty-ninth held-out set (judged blind once, on 2026-11-29, in the default mode; round 30 lowered it and was not kept)',
+    queriesFile: 'heldout-29-queries.json',
+    judgmentsFile: 'heldout-29-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-29-pool.json'),
   },
   {
     name: 'meaning',
