@@ -1,6 +1,6 @@
 import type { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
-import { NEWEST_FIRST } from '../services/read';
+import { NEWEST_FIRST, numCandidates } from '../services/read';
 import { inactiveJobs } from '../services/read';
 import { buildScenarios, chosenScenarios, MEANING_QUERIES, mixKindAt, type ScenarioName } from './scale-scenarios';
 
@@ -125,7 +125,7 @@ describe('scale benchmark scenarios', () => {
     await similar.bare();
     expect(sent[1]).to.deep.equal({
       index: 'jla_bench_scale_jobs',
-      query: { knn: { field: 'embedding', query_vector: [0.6, 0.8, 0], k: 10, num_candidates: 100 } },
+      query: { knn: { field: 'embedding', query_vector: [0.6, 0.8, 0], k: 10, num_candidates: numCandidates(10) } },
       size: 10,
       filter_path: 'hits.hits._source',
     });
