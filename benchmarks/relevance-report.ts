@@ -254,6 +254,7 @@ export const SET_NAMES = [
   'heldout27',
   'heldout28',
   'heldout29',
+  'heldout30',
   'meaning',
 ] as const;
 

@@ -30,7 +30,8 @@
  * vector (keyword search, short pages filled by meaning), the two trials of round 28 having fallen on
  * the spent sets; the twenty-ninth likewise for round 30 (places read against descriptions, a
  * seeker's "work" and first person as filler), in the default mode, which lowered it and was not
- * kept. Per set:
+ * kept; the thirtieth judged the search as it was, the trials of round 31 having fallen on the spent
+ * sets. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -303,6 +304,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-29-queries.json',
     judgmentsFile: 'heldout-29-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-29-pool.json'),
+  },
+  {
+    name: 'heldout30',
+    title: 'Thirtieth held-out set (judged blind once, on 2026-11-29, with the search as it was, in the default mode)',
+    queriesFile: 'heldout-30-queries.json',
+    judgmentsFile: 'heldout-30-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-30-pool.json'),
   },
   {
     name: 'meaning',
