@@ -1,7 +1,6 @@
 import type { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
-import { NEWEST_FIRST, numCandidates } from '../services/read';
-import { inactiveJobs } from '../services/read';
+import { inactiveJobs, NEWEST_FIRST, numCandidates } from '../services/read';
 import { buildScenarios, chosenScenarios, MEANING_QUERIES, mixKindAt, type ScenarioName } from './scale-scenarios';
 
 const LOCATION = '6f1c2a4e-1b7d-4c1e-9a55-3c2b1d0e9f11';
