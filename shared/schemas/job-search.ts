@@ -167,7 +167,8 @@ const searchMode = Type.Unsafe<SearchMode>(
   Type.String({
     enum: [...SEARCH_MODES],
     description:
-      'keyword (default): jobs that have the words, ranked as described above. ' +
+      'keyword (default): jobs that have the words, ranked as described above; a query that describes the work instead of naming it ' +
+      '(five words or more, none naming a role or a place) is ranked as hybrid mode ranks it, and the response says so (`described`). ' +
       'semantic: the active jobs whose meaning is nearest the query, by the sentence-embedding model bge-small-en-v1.5 run in this ' +
       'service: "looking after elderly people in their own homes" finds domiciliary carers, with no word in common; a job indexed ' +
       'moments ago may not have its vector yet and is then found by keyword and hybrid only. ' +
@@ -418,6 +419,25 @@ export const SearchMeaningFill = Type.Object(
 );
 export type SearchMeaningFill = Static<typeof SearchMeaningFill>;
 
+/** How a keyword search ranked a query that describes the work instead of naming it (services/read/search/run/search-described). */
+export const SearchDescribed = Type.Object(
+  {
+    ranked_as: Type.Literal('hybrid', {
+      description: 'The jobs were ranked as `mode=hybrid` ranks them: by the words and by meaning, the two lists fused',
+    }),
+  },
+  {
+    $id: 'SearchDescribed',
+    additionalProperties: false,
+    description:
+      'Present when a keyword query describes the work rather than naming it: a sentence of five words or more, none of which names a role or a place ' +
+      '("someone to automate how our code gets released to servers"). Postings seldom use such words for what the job does, so the jobs are ranked by ' +
+      `the words and by meaning together, as in hybrid mode: at most ${RANKED_DEPTH} jobs, which \`total_items\`, facets and pages count. ` +
+      'Not with another sort than relevance; without `meaning_fill` (the words do not lead)',
+  },
+);
+export type SearchDescribed = Static<typeof SearchDescribed>;
+
 export const JobSearchResult = Type.Object(
   {
     jobs: Type.Array(JobInPage),
@@ -426,6 +446,7 @@ export const JobSearchResult = Type.Object(
     place: Type.Optional(SearchPlace),
     spelling: Type.Optional(SearchSpelling),
     meaning_fill: Type.Optional(SearchMeaningFill),
+    described: Type.Optional(SearchDescribed),
   },
   { $id: 'JobSearchResult', additionalProperties: false },
 );

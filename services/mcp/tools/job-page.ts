@@ -51,10 +51,11 @@ export function pageSummary(page: JobSearchResult): string {
 }
 
 /**
- * How the search read the query, when it read words otherwise than typed, and whether its words
- * found few jobs: an agent may want to retry with other words.
+ * How the search read the query, when it read words otherwise than typed, whether its words
+ * found few jobs, and whether it read a description of the work: an agent may want to retry with
+ * other words.
  */
-function readingLines({ spelling, meaning_fill }: JobSearchResult): string[] {
+function readingLines({ spelling, meaning_fill, described }: JobSearchResult): string[] {
   const lines: string[] = [];
   if (spelling) {
     const read = spelling.corrections.map(({ typed, read_as }) => `${typed} as ${read_as}`).join(', ');
@@ -64,5 +65,6 @@ function readingLines({ spelling, meaning_fill }: JobSearchResult): string[] {
     const { word_matches: n } = meaning_fill;
     lines.push(`the words found ${n} job${n === 1 ? '' : 's'}; the rest are nearest in meaning`);
   }
+  if (described) lines.push('read as a description of the work: ranked by its words and its meaning together');
   return lines;
 }

@@ -32,4 +32,10 @@ describe('pageSummary (the text beside a page of jobs)', () => {
       'the words found 0 jobs; the rest are nearest in meaning',
     );
   });
+
+  it('says when it read the query as a description of the work', () => {
+    expect(pageSummary({ ...page, described: { ranked_as: 'hybrid' } }).split('\n')[1]).to.equal(
+      'read as a description of the work: ranked by its words and its meaning together',
+    );
+  });
 });

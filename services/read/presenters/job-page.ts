@@ -7,14 +7,12 @@ import {
   type JobPagination,
   type JobSearchResult,
   type SearchFacets,
-  type SearchMeaningFill,
-  type SearchPlace,
-  type SearchSpelling,
 } from '../../../shared/schemas/job-search';
 import { encodeCursor } from '../search/params/cursor';
 import type { Paging } from '../search/params/params';
 import type { SimilarJobsResult } from '../../../shared/schemas/similar-jobs';
 import type { JobHit, JobHits } from '../search/run/run-job-search';
+import type { SearchOutcome } from '../search/run/search-jobs';
 import { snippetOf } from '../search/query/snippet';
 import { calendarNow } from '../../../shared/runtime/calendar';
 
@@ -58,7 +56,7 @@ function paginateCapped(result: JobHits, paging: Paging, shown: number): JobPagi
 
 /** A page of jobs with its pagination (spec 4.1, DESIGN.md 4) and the facets asked for: the browse and search response. */
 export function presentJobPage(
-  result: JobHits & { place?: SearchPlace; spelling?: SearchSpelling; meaning_fill?: SearchMeaningFill },
+  result: SearchOutcome,
   shape: { paging: Paging; fields?: readonly JobField[]; snippet?: number },
   facets: SearchFacets | undefined,
   now = calendarNow(),
@@ -71,6 +69,7 @@ export function presentJobPage(
     ...(result.place ? { place: result.place } : {}),
     ...(result.spelling ? { spelling: result.spelling } : {}),
     ...(result.meaning_fill ? { meaning_fill: result.meaning_fill } : {}),
+    ...(result.described ? { described: result.described } : {}),
   };
 }
 

@@ -5,7 +5,8 @@ import { readClient } from '../../../../test/fixtures/read-client';
 
 // The real model (bge-small-en-v1.5) embeds the fixtures and the queries; the real Elasticsearch ranks them.
 
-const ELDERLY_AT_HOME = 'looking after elderly people in their own homes';
+// Four role words: a short query the words answer, not a description of the work (described-search.test).
+const ELDERLY_AT_HOME = 'elderly people in their own homes';
 const ids = (body: { jobs: { id: string }[] }) => body.jobs.map((job) => job.id);
 
 describe('GET /agents/jobs/search: a keyword page that its words leave short, filled by meaning', function () {

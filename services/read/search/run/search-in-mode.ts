@@ -2,9 +2,11 @@ import type { Client } from '@elastic/elasticsearch';
 import type { TextEmbedder } from '../../../../shared/embedding';
 import type { SearchParams } from '../params/params';
 import type { KnownWords } from '../relevance/known-words';
+import { describesWork } from '../relevance/described-work';
 import { queryWords } from '../relevance/query-words';
 import { meantQuery, type TypoPolicy } from '../relevance/relevance';
 import { hybridSearch, semanticSearch } from './ranked-search';
+import { searchDescribed } from './search-described';
 import { searchJobs, spellingOf, type SearchOutcome } from './search-jobs';
 
 /** What a search needs besides its parameters. */
@@ -20,7 +22,8 @@ export interface SearchContext {
 /**
  * A search page in the mode asked for: keyword (the words), semantic (the nearest vectors) or
  * hybrid (both, fused). A query the model cannot embed rejects with its 400 (EmbeddingInputError)
- * in the two modes that embed it.
+ * in the two modes that embed it. Keyword search ranks a query that describes the work instead of
+ * naming it as hybrid search does (./search-described), when the model can read it.
  *
  * Hybrid search embeds the query as it was meant (relevance: meantQuery, each word the index does
  * not know read as the word it most likely meant), as its keyword list searches it and as keyword
@@ -43,7 +46,14 @@ export async function searchInMode(context: SearchContext, params: SearchParams)
       const spelling = spellingOf(params.q, await typos());
       return spelling ? { ...page, spelling } : page;
     }
-    case 'keyword':
-      return searchJobs(client, index, params, await typos(), { meaning: embed });
+    case 'keyword': {
+      const policy = await typos();
+      if (params.sort === 'relevance' && describesWork(params.q, policy)) {
+        const page = await searchDescribed(client, index, params, async () => embed(meantQuery(params.q, policy)), typos);
+        const spelling = spellingOf(params.q, policy);
+        if (page) return spelling ? { ...page, spelling } : page;
+      }
+      return searchJobs(client, index, params, policy, { meaning: embed });
+    }
   }
 }

@@ -1,5 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { SearchMeaningFill, SearchPlace, SearchSpelling } from '../../../../shared/schemas/job-search';
+import type { SearchDescribed, SearchMeaningFill, SearchPlace, SearchSpelling } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
 import { canRelax, meantQuery, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
 import { atRankedDepth, fillByMeaning } from './meaning-fill';
@@ -24,8 +24,13 @@ export const ENOUGH_IN_PLACE = 10;
  */
 export const RELAX_BELOW = 10;
 
-/** The hits of a search, where they are when its query names a place, how words the index does not know were read, and whether meaning filled the page. */
-export type SearchOutcome = JobHits & { place?: SearchPlace; spelling?: SearchSpelling; meaning_fill?: SearchMeaningFill };
+/** The hits of a search, where they are when its query names a place, how words the index does not know were read, whether meaning filled the page, and whether it was ranked as a description of the work (./search-described). */
+export type SearchOutcome = JobHits & {
+  place?: SearchPlace;
+  spelling?: SearchSpelling;
+  meaning_fill?: SearchMeaningFill;
+  described?: SearchDescribed;
+};
 
 /**
  * The hits of a search page, best match first, asked for as strictly as finds enough
