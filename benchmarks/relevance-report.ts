@@ -255,6 +255,7 @@ export const SET_NAMES = [
   'heldout28',
   'heldout29',
   'heldout30',
+  'heldout31',
   'meaning',
 ] as const;
 

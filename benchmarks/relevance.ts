@@ -31,7 +31,8 @@
  * the spent sets; the twenty-ninth likewise for round 30 (places read against descriptions, a
  * seeker's "work" and first person as filler), in the default mode, which lowered it and was not
  * kept; the thirtieth judged the search as it was, the trials of round 31 having fallen on the spent
- * sets. Per set:
+ * sets; the thirty-first likewise for round 31 (a query that describes the work is ranked as hybrid
+ * search ranks it), which changed none of its queries. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -311,6 +312,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-30-queries.json',
     judgmentsFile: 'heldout-30-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-30-pool.json'),
+  },
+  {
+    name: 'heldout31',
+    title: 'Thirty-first held-out set (judged blind once, on 2026-11-29, in the default mode; round 31 changed none of its queries)',
+    queriesFile: 'heldout-31-queries.json',
+    judgmentsFile: 'heldout-31-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-31-pool.json'),
   },
   {
     name: 'meaning',
