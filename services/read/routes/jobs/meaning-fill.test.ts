@@ -7,6 +7,7 @@ import { readClient } from '../../../../test/fixtures/read-client';
 
 // Four role words: a short query the words answer, not a description of the work (described-search.test).
 const ELDERLY_AT_HOME = 'elderly people in their own homes';
+const ACTIVE = MEANING_CATALOG.filter((job) => job.is_active);
 const ids = (body: { jobs: { id: string }[] }) => body.jobs.map((job) => job.id);
 
 describe('GET /agents/jobs/search: a keyword page that its words leave short, filled by meaning', function () {
@@ -72,10 +73,21 @@ describe('GET /agents/jobs/search: a keyword page that its words leave short, fi
     expect([...ids(first), ...ids(second)]).to.deep.equal(ids(plain).slice(0, 6));
   });
 
-  it('leaves the page to the words when the query names a place, and with another order than relevance', async () => {
-    const placed = await search(`${q('elderly people london')}&limit=100`);
-    expect(placed).to.not.have.property('meaning_fill');
-    expect(placed.place).to.deep.include({ words: ['london'] });
+  it('fills the page of a place named with the jobs near in meaning there first, then those elsewhere, and says so', async () => {
+    // The companion, in London, has every word; in Leeds no job has them, so it comes first from elsewhere.
+    const placed = await search(`${q(`${ELDERLY_AT_HOME} in leeds`)}&limit=100`);
+    expect(placed.place).to.deep.include({ words: ['leeds'], in_place_total: 0, includes_elsewhere: true });
+    expect(placed.meaning_fill).to.deep.equal({ word_matches: 1 });
+    const [first, ...filled] = ids(placed);
+    expect(first).to.equal(J.companion.id);
+    const inLeeds = new Set(ACTIVE.filter((job) => job.location === 'Leeds').map((job) => job.id));
+    const there = filled.filter((id) => inLeeds.has(id));
+    expect(filled.slice(0, there.length)).to.deep.equal(there);
+    expect(there).to.include(J.domiciliaryCarer.id);
+    expect(filled.length).to.be.above(there.length);
+  });
+
+  it('leaves the page to the words with another order than relevance', async () => {
     const newest = await search(`${q(ELDERLY_AT_HOME)}&sort=newest&limit=100`);
     expect(newest).to.not.have.property('meaning_fill');
     expect(ids(newest)).to.not.include(J.domiciliaryCarer.id);

@@ -90,13 +90,22 @@ export function firstKnnFiltering(filters: SearchFilters, constraints: Constrain
 /** Nearest jobs asked for past k when the standing filter is applied after the search: one in five more, for closed jobs among them. */
 const AFTER_FILTER_MARGIN = 0.2;
 
-/** The query for the k nearest jobs that pass the filters and are not left out, the filter applied inside or after the graph search. */
+/**
+ * The query for the k nearest jobs that pass the filters and are not left out, the filter applied
+ * inside or after the graph search. `within`, a further clause (the place a keyword query names:
+ * ../run/meaning-fill), passes few jobs, so it always goes inside.
+ */
 export function nearestJobsQuery(
   source: VectorSource,
   k: number,
   { filters, constraints, excludeIds = [] }: { filters: SearchFilters; constraints: Constraints; excludeIds?: readonly string[] },
   filtering: KnnFiltering,
+  within?: Query,
 ): Query {
+  if (within)
+    return knnQuery(source, k, {
+      bool: { filter: [...chosenClauses(filters, constraints), within], must_not: standingExclusions(excludeIds) },
+    });
   if (filtering === 'inside') return knnQuery(source, k, knnFilter(filters, constraints, excludeIds));
   const asked = k + excludeIds.length + Math.ceil(k * AFTER_FILTER_MARGIN);
   // firstKnnFiltering picks `after` only without chosen clauses; any given still apply, after the search too.
@@ -124,15 +133,16 @@ export function buildSemanticRequest(params: SearchParams, vector: Float32Array)
   return withSnippet(request, params.snippet, wordsOf(params.q));
 }
 
-/** The kNN list of a hybrid search: the ids and scores of the `k` nearest jobs under every filter, nothing stored. */
+/** The kNN list of a hybrid search: the ids and scores of the `k` nearest jobs under every filter (and `within`: nearestJobsQuery), nothing stored. */
 export function buildKnnListRequest(
   params: SearchParams,
   vector: Float32Array,
   k: number,
   filtering: KnnFiltering = firstKnnFiltering(params.filters, params.constraints),
+  within?: Query,
 ): estypes.SearchRequest {
   return {
-    query: nearestJobsQuery({ vector }, k, params, filtering),
+    query: nearestJobsQuery({ vector }, k, params, filtering, within),
     size: k,
     ...ID_ONLY,
     track_total_hits: false,

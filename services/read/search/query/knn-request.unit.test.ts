@@ -76,6 +76,16 @@ describe('kNN requests (hybrid and semantic search, similar jobs)', () => {
     );
   });
 
+  it('filters a further clause (a place named) inside the kNN search, beside the filters, whichever filtering was asked for', () => {
+    const leeds = { match: { location: 'leeds' } };
+    const params = readSearchParams({ q: 'care leeds', job_types: 'contract', exclude_ids: SEEN, limit: 10 });
+    const inside = knnQuery({ vector: VECTOR }, 100, {
+      bool: { filter: [{ term: { type: 'contract' } }, leeds], must_not: [...inactiveJobs(), { ids: { values: [SEEN] } }] },
+    });
+    expect(buildKnnListRequest(params, VECTOR, 100, 'inside', leeds).query).to.deep.equal(inside);
+    expect(buildKnnListRequest(params, VECTOR, 100, 'after', leeds).query).to.deep.equal(inside);
+  });
+
   it('filters inside the kNN search first whenever a filter or constraint was chosen, after it otherwise', () => {
     expect(firstKnnFiltering(NO_FILTERS, {})).to.equal('after');
     expect(firstKnnFiltering({ ...NO_FILTERS, organization_ids: [ORG] }, {})).to.equal('inside');

@@ -580,6 +580,15 @@ export function namedPlaces(typed: string, typos: TypoPolicy = EVERY_WORD): stri
   return queryWords(q).onlyStopWords ? [] : placesOf(understandQuery(q, typos.roles), typos.places);
 }
 
+/** The jobs located in the places a query names (namedPlaces), as matchQuery requires them; none when it names none. */
+export function namedPlaceClause(typed: string, typos: TypoPolicy = EVERY_WORD): Query | undefined {
+  const q = meantQuery(typed, typos);
+  if (queryWords(q).onlyStopWords) return undefined;
+  const intent = understandQuery(q, typos.roles);
+  const places = placesOf(intent, typos.places);
+  return places.length === 0 ? undefined : inPlace(places, intent.alternatives);
+}
+
 /**
  * The scoring of a search: what must match (matchQuery). Phrase clauses then lift the jobs
  * where the words stand together: the exact phrase in the title most, then adjacent word pairs

@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import { RANKED_DEPTH, type SearchMeaningFill } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
 import type { Scored } from '../relevance/fusion';
@@ -7,8 +7,8 @@ import { nearestList, nextTurn } from './nearest-list';
 import { rankedPage } from './ranked-page';
 import type { JobHits } from './run-job-search';
 
-/** A keyword page filled by meaning, and how many of its ranked jobs the words found. */
-export type FilledPage = JobHits & { meaning_fill: SearchMeaningFill };
+/** A keyword page filled by meaning, how many of its ranked jobs the words found, and whether jobs outside the place named fill it. */
+export type FilledPage = JobHits & { meaning_fill: SearchMeaningFill; filledElsewhere: boolean };
 
 /** Paging of the lists a filled page is ranked from: the first RANKED_DEPTH jobs, no facets. */
 export const atRankedDepth = (params: SearchParams): SearchParams => ({
@@ -25,6 +25,12 @@ export const atRankedDepth = (params: SearchParams): SearchParams => ({
  * been an empty or short page. What such queries are: abbreviations and words few postings use
  * ("sdet", "hrbp", "nqn"), whose few matches left the seeker at the end of the list at once.
  *
+ * A query that names a place ("i'm looking for weekend work as a kitchen porter in york") is
+ * filled by the jobs nearest in meaning located there (`place`, its clause), then by those
+ * elsewhere: its words had found fewer than a page even with the jobs elsewhere let in, and such
+ * a query was left with nothing ("i'm a qualified gas engineer, any heating jobs near birmingham"
+ * found one job, and no heating engineer).
+ *
  * `keyword` is the keyword search of the page asked for; `everyJob` searches all of its jobs,
  * ids only, for when that page does not hold them all (a later page, or a limit below their
  * number). `vector` embeds the query as meant and rejects when the model cannot; the answer is
@@ -38,6 +44,7 @@ export async function fillByMeaning(
   keyword: JobHits,
   everyJob: () => Promise<JobHits>,
   vector: () => Promise<Float32Array>,
+  place?: estypes.QueryDslQueryContainer,
 ): Promise<FilledPage | undefined> {
   const idsOf = (found: JobHits): Scored[] => found.hits.map((hit) => ({ id: hit.doc.id, score: hit.sort[0] as number }));
   const allOnPage = params.paging.offset === 0 && !params.paging.after && keyword.hits.length >= keyword.total.value;
@@ -50,14 +57,22 @@ export async function fillByMeaning(
     byWords.catch(() => undefined); // its answer is not read: a failure of it must not go unhandled
     return undefined;
   }
-  const [words, near] = await Promise.all([byWords, nearestList(client, index, params, embedded, RANKED_DEPTH)]);
+  const [words, nearThere, near] = await Promise.all([
+    byWords,
+    place ? nearestList(client, index, params, embedded, RANKED_DEPTH, place) : [],
+    nearestList(client, index, params, embedded, RANKED_DEPTH),
+  ]);
   const found = new Set(words.map((job) => job.id));
-  const ranked = [...words, ...near.filter((job) => !found.has(job.id))].slice(0, RANKED_DEPTH);
+  const there = nearThere.filter((job) => !found.has(job.id));
+  const seen = new Set([...found, ...there.map((job) => job.id)]);
+  const ranked = [...words, ...there, ...near.filter((job) => !seen.has(job.id))].slice(0, RANKED_DEPTH);
   // Nothing near in meaning (an index whose jobs have no vectors yet): the keyword page as it is.
   if (ranked.length === words.length) return undefined;
+  const filledElsewhere = place !== undefined && ranked.length > words.length + there.length;
   // The documents of the words' jobs came with the keyword page: only the jobs near in meaning are fetched.
   const prefetched: Prefetched | undefined = allOnPage
     ? { ids: found, docs: Promise.resolve(new Map(keyword.hits.map((hit) => [hit.doc.id, hit.doc]))) }
     : undefined;
-  return { ...(await rankedPage(client, index, params, ranked, prefetched)), meaning_fill: { word_matches: words.length } };
+  const page = await rankedPage(client, index, params, ranked, prefetched);
+  return { ...page, meaning_fill: { word_matches: words.length }, filledElsewhere };
 }

@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import type { JobDocument } from '../../../../shared/jobs/job-document';
 import type { SearchParams } from '../params/params';
 import { buildKnnListRequest, firstKnnFiltering } from '../query/knn-request';
@@ -14,9 +14,9 @@ import { searchNearest } from './search-nearest';
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The `length` jobs nearest `vector` under the search's filters, best first, ids and scores only
- * (no stored field): the kNN list of a hybrid search, and what fills a short keyword page
- * (./meaning-fill).
+ * The `length` jobs nearest `vector` under the search's filters (and `within`, a further clause:
+ * the place a keyword query names), best first, ids and scores only (no stored field): the kNN
+ * list of a hybrid search, and what fills a short keyword page (./meaning-fill).
  */
 export async function nearestList(
   client: Client,
@@ -24,9 +24,11 @@ export async function nearestList(
   params: SearchParams,
   vector: Float32Array,
   length: number,
+  within?: estypes.QueryDslQueryContainer,
 ): Promise<Scored[]> {
-  const response = await searchNearest(firstKnnFiltering(params.filters, params.constraints), length, (filtering) =>
-    client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, vector, length, filtering) }),
+  const first = within ? 'inside' : firstKnnFiltering(params.filters, params.constraints);
+  const response = await searchNearest(first, length, (filtering) =>
+    client.search<JobDocument>({ index, ...ANY_INDEX_STATE, ...buildKnnListRequest(params, vector, length, filtering, within) }),
   );
   return (response.hits?.hits ?? []).map((hit) => ({ id: hitId(hit), score: hit._score ?? 0 }));
 }

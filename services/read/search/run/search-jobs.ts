@@ -1,7 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { SearchDescribed, SearchMeaningFill, SearchPlace, SearchSpelling } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import { canRelax, meantQuery, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
+import { canRelax, meantQuery, namedPlaceClause, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
 import { atRankedDepth, fillByMeaning } from './meaning-fill';
 import { runJobSearch, type JobHits } from './run-job-search';
 import { ID_ONLY } from '../query/source-fields';
@@ -77,20 +77,26 @@ export async function searchJobs(
     result = await run(mode);
   }
   const spelling = spellingOf(params.q, typos);
-  // A short page is filled by meaning, after the jobs the words found: not when a place is named
-  // (jobs elsewhere fill it), nor in another order. Whether it is filled never depends on `facets`,
-  // which may change between the pages of one cursor walk: a filled page's facets count its
-  // ranked jobs, as hybrid search's do.
-  const fills = meaning && relax && places.length === 0 && params.sort === 'relevance';
+  const placeOf = (elsewhere: boolean): SearchPlace | undefined =>
+    places.length > 0 ? { words: places, in_place_total: inPlace, includes_elsewhere: elsewhere } : undefined;
+  // A short page is filled by meaning, after the jobs the words found (with a place named, after
+  // those elsewhere too: the jobs near in meaning there first), not in another order. Whether it
+  // is filled never depends on `facets`, which may change between the pages of one cursor walk:
+  // a filled page's facets count its ranked jobs, as hybrid search's do.
+  const fills = meaning && relax && params.sort === 'relevance';
   if (fills && result.total.value < RELAX_BELOW) {
     const asked = mode;
     const everyJob = () => runJobSearch(client, index, { ...buildSearchRequest(atRankedDepth(params), typos, asked), ...ID_ONLY });
     const meant = () => meaning(meantQuery(params.q, typos));
-    const filled = await fillByMeaning(client, index, params, inBestMatchOrder(result, params.sort), everyJob, meant);
-    if (filled) return { ...filled, ...(spelling ? { spelling } : {}) };
+    const there = namedPlaceClause(params.q, typos);
+    const filled = await fillByMeaning(client, index, params, inBestMatchOrder(result, params.sort), everyJob, meant, there);
+    if (filled) {
+      const { filledElsewhere, ...page } = filled;
+      const place = placeOf(mode.place === 'first' || filledElsewhere);
+      return { ...page, ...(place ? { place } : {}), ...(spelling ? { spelling } : {}) };
+    }
   }
-  const place: SearchPlace | undefined =
-    places.length > 0 ? { words: places, in_place_total: inPlace, includes_elsewhere: mode.place === 'first' } : undefined;
+  const place = placeOf(mode.place === 'first');
   return { ...inBestMatchOrder(result, params.sort), ...(place ? { place } : {}), ...(spelling ? { spelling } : {}) };
 }
 
