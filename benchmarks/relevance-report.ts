@@ -256,6 +256,7 @@ export const SET_NAMES = [
   'heldout29',
   'heldout30',
   'heldout31',
+  'heldout32',
   'meaning',
 ] as const;
 

@@ -32,7 +32,8 @@
  * seeker's "work" and first person as filler), in the default mode, which lowered it and was not
  * kept; the thirtieth judged the search as it was, the trials of round 31 having fallen on the spent
  * sets; the thirty-first likewise for round 31 (a query that describes the work is ranked as hybrid
- * search ranks it), which changed none of its queries. Per set:
+ * search ranks it), which changed none of its queries; the thirty-second likewise for round 32 (a
+ * short page of a query that names a place is filled by meaning, there first). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -319,6 +320,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-31-queries.json',
     judgmentsFile: 'heldout-31-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-31-pool.json'),
+  },
+  {
+    name: 'heldout32',
+    title: 'Thirty-second held-out set (judged blind once, on 2026-11-29, in the default mode, for round 32)',
+    queriesFile: 'heldout-32-queries.json',
+    judgmentsFile: 'heldout-32-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-32-pool.json'),
   },
   {
     name: 'meaning',

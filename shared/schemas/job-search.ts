@@ -414,7 +414,8 @@ export const SearchMeaningFill = Type.Object(
     description:
       'Present when the words of a keyword query found fewer than 10 jobs ("sdet", "hrbp"): those come first, then the jobs nearest in meaning ' +
       `to the query (as \`spelling\` read it). At most ${RANKED_DEPTH} jobs are ranked: \`total_items\`, facets and pages count those, as in hybrid mode. ` +
-      'Not with a place named, nor with another sort than relevance',
+      'With a place named, the jobs nearest in meaning located there come first, then those elsewhere (`place.includes_elsewhere`). ' +
+      'Not with another sort than relevance',
   },
 );
 export type SearchMeaningFill = Static<typeof SearchMeaningFill>;

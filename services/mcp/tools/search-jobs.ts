@@ -14,7 +14,8 @@ export const searchJobsTool: ToolDefinition = {
     "for words that may not be the postings' own). Hybrid and semantic rank at most 100 jobs; pass the ids already seen in " +
     '`exclude_ids` for more. browse_jobs lists by filters alone, similar_jobs finds more like one job. Filters take arrays ' +
     '(AND across, OR within); organization_ids and location_ids come from list_organizations and list_locations. In keyword ' +
-    'mode a city in q asks for jobs there (`place`); a short page is filled by meaning (`meaning_fill`). ' +
+    'mode a city in q asks for jobs there (`place`); a short page is filled by meaning (`meaning_fill`), and a sentence ' +
+    'that describes the work without naming a role or place is ranked as hybrid (`described`). ' +
     SHORT_PAGING_HELP,
   inputSchema: toolSchema(SearchQuery),
   outputSchema: toolSchema(JobSearchResult),

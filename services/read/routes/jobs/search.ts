@@ -30,7 +30,9 @@ export function searchJobsRoute(deps: ReadRouteDeps) {
       'below the words typed. Of the remaining role words, up to four ' +
       'must all match; of longer queries, four fifths. When fewer than 10 jobs have them all, a query of two or more role words also lets in the jobs that miss one, below them. ' +
       'When the words find fewer than 10 jobs even so ("sdet", "hrbp"), the jobs nearest in meaning follow them ' +
-      `(${RANKED_DEPTH} ranked at most), and the \`meaning_fill\` object of the response says how many the words found, and facets count the ranked jobs (not with a place named or another sort than relevance). ` +
+      `(${RANKED_DEPTH} ranked at most; with a place named, those located there first), and the \`meaning_fill\` object of the response says how many the words found, and facets count the ranked jobs (not with another sort than relevance). ` +
+      'A query that describes the work instead of naming it (five words or more, none naming a role or a place: "someone to automate how our code gets released to servers") ' +
+      'is ranked as `mode=hybrid` ranks it, and the `described` object of the response says so. ' +
       'Equal scores go to the newest job. Each filter takes a comma-separated list (any value matches); filters combine with AND. ' +
       'Facets are counted only when `facets` asks for them; each counts, for each value, the results that value would give with every ' +
       'other filter applied (each facet ignores its own filter). ' +
