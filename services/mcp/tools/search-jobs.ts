@@ -9,13 +9,13 @@ export const searchJobsTool: ToolDefinition = {
   name: 'search_jobs',
   title: 'Search jobs',
   description:
-    'Search active jobs, best match first. `mode`: keyword (default: the words; the title counts most, then skills and the ' +
-    'rest), semantic (by meaning: "looking after elderly people at home" finds domiciliary carers) or hybrid (both fused: ' +
-    "for words that may not be the postings' own). Hybrid and semantic rank at most 100 jobs; pass the ids already seen in " +
+    'Search active jobs, best match first. `mode`: keyword (default: the words, titles counting most), ' +
+    'semantic (by meaning: "looking after elderly people at home" finds carers) or hybrid (both fused: ' +
+    "for words not the postings' own). Hybrid and semantic rank at most 100 jobs; pass the ids already seen in " +
     '`exclude_ids` for more. browse_jobs lists by filters alone, similar_jobs finds more like one job. Filters take arrays ' +
     '(AND across, OR within); organization_ids and location_ids come from list_organizations and list_locations. In keyword ' +
-    'mode a city in q asks for jobs there (`place`); a short page is filled by meaning (`meaning_fill`), and a sentence ' +
-    'that describes the work without naming a role or place is ranked as hybrid (`described`). ' +
+    'mode a city in q asks for jobs there (`place`), a short page is filled by meaning (`meaning_fill`), and a ' +
+    'description of the work is ranked as hybrid (`described`). ' +
     SHORT_PAGING_HELP,
   inputSchema: toolSchema(SearchQuery),
   outputSchema: toolSchema(JobSearchResult),
