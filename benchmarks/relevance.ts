@@ -330,7 +330,7 @@ const SETS: readonly SetFiles[] = [
   },
   {
     name: 'meaning',
-    title: 'Meaning-only queries (issue 30; written before hybrid search existed, never tuned on)',
+    title: 'Meaning-only queries (issue 30; written before hybrid search existed; round 31 read its rule from them and the spent sets)',
     queriesFile: 'meaning-queries.json',
     judgmentsFile: 'meaning-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-meaning-pool.json'),
