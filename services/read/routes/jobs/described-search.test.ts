@@ -1,23 +1,16 @@
 import { expect } from 'chai';
 import { indexFreshEmbeddedJobs } from '../../../../test/fixtures/embedded-jobs';
 import { MEANING_CATALOG, MEANING_JOBS as J } from '../../../../test/fixtures/meaning-jobs';
-import { readClient } from '../../../../test/fixtures/read-client';
+import { jobIds as ids, jobSearch, qParam as q } from '../../../../test/fixtures/read-client';
 
 // The real model (bge-small-en-v1.5) embeds the fixtures and the queries; the real Elasticsearch ranks them.
 
 /** Five role words, none naming a role or a place, in a sentence: a description of the work. */
 const DESCRIPTION = 'looking after elderly people in their own homes';
-const ids = (body: { jobs: { id: string }[] }) => body.jobs.map((job) => job.id);
 
 describe('GET /agents/jobs/search: a keyword query that describes the work, ranked as hybrid search ranks it', function () {
   this.timeout(60_000);
-  const client = readClient();
-  const search = async (query: string) => {
-    const res = await client.get(`/agents/jobs/search?${query}`);
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
-  const q = (text: string) => `q=${encodeURIComponent(text)}`;
+  const search = jobSearch();
 
   before(async () => {
     // The companion, whose description has every word, has no vector: only the words can bring it.

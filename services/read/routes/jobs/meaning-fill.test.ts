@@ -1,24 +1,17 @@
 import { expect } from 'chai';
 import { indexFreshEmbeddedJobs } from '../../../../test/fixtures/embedded-jobs';
 import { MEANING_CATALOG, MEANING_JOBS as J } from '../../../../test/fixtures/meaning-jobs';
-import { readClient } from '../../../../test/fixtures/read-client';
+import { jobIds as ids, jobSearch, qParam as q } from '../../../../test/fixtures/read-client';
 
 // The real model (bge-small-en-v1.5) embeds the fixtures and the queries; the real Elasticsearch ranks them.
 
 // Four role words: a short query the words answer, not a description of the work (described-search.test).
 const ELDERLY_AT_HOME = 'elderly people in their own homes';
 const ACTIVE = MEANING_CATALOG.filter((job) => job.is_active);
-const ids = (body: { jobs: { id: string }[] }) => body.jobs.map((job) => job.id);
 
 describe('GET /agents/jobs/search: a keyword page that its words leave short, filled by meaning', function () {
   this.timeout(60_000);
-  const client = readClient();
-  const search = async (query: string) => {
-    const res = await client.get(`/agents/jobs/search?${query}`);
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
-  const q = (text: string) => `q=${encodeURIComponent(text)}`;
+  const search = jobSearch();
 
   before(async () => {
     // The companion, the one job with every word, has no vector: the words alone rank it first.

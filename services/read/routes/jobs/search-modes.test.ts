@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { RANKED_DEPTH } from '../../../../shared/schemas/job-search';
 import { indexFreshEmbeddedJobs } from '../../../../test/fixtures/embedded-jobs';
 import { MEANING_CATALOG, MEANING_JOBS as J } from '../../../../test/fixtures/meaning-jobs';
-import { readClient } from '../../../../test/fixtures/read-client';
+import { jobIds as ids, jobSearch, qParam as q } from '../../../../test/fixtures/read-client';
 import { testConfig, testSearch } from '../../../../test/support/context';
 import { readSearchParams } from '../../search/params/params';
 import { buildSearchRequest, ROLE_IN_PLACE } from '../../search/query/search-request';
@@ -16,17 +16,10 @@ import { searchJobs } from '../../search/run/search-jobs';
 
 const ELDERLY_AT_HOME = 'looking after elderly people in their own homes';
 const ACTIVE = MEANING_CATALOG.filter((job) => job.is_active);
-const ids = (body: { jobs: { id: string }[] }) => body.jobs.map((job) => job.id);
 
 describe('GET /agents/jobs/search?mode=hybrid|semantic', function () {
   this.timeout(60_000);
-  const client = readClient();
-  const search = async (query: string, status = 200) => {
-    const res = await client.get(`/agents/jobs/search?${query}`);
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    return res.body;
-  };
-  const q = (text: string) => `q=${encodeURIComponent(text)}`;
+  const search = jobSearch();
 
   before(async () => {
     await indexFreshEmbeddedJobs(MEANING_CATALOG, [J.companion.id]);

@@ -574,19 +574,23 @@ export function distinguishingQualifier(terms: readonly Concept[], typos: TypoPo
   return best;
 }
 
+/** The words of a query that name places, and the pairs it offers as alternatives ("leeds or york"). */
+function placesNamed(typed: string, typos: TypoPolicy): { places: string[]; alternatives: [string, string][] } {
+  const q = meantQuery(typed, typos);
+  if (queryWords(q).onlyStopWords) return { places: [], alternatives: [] };
+  const intent = understandQuery(q, typos.roles);
+  return { places: placesOf(intent, typos.places), alternatives: intent.alternatives };
+}
+
 /** The words of a query that name places (matchQuery): the same for every MatchMode. */
 export function namedPlaces(typed: string, typos: TypoPolicy = EVERY_WORD): string[] {
-  const q = meantQuery(typed, typos);
-  return queryWords(q).onlyStopWords ? [] : placesOf(understandQuery(q, typos.roles), typos.places);
+  return placesNamed(typed, typos).places;
 }
 
 /** The jobs located in the places a query names (namedPlaces), as matchQuery requires them; none when it names none. */
 export function namedPlaceClause(typed: string, typos: TypoPolicy = EVERY_WORD): Query | undefined {
-  const q = meantQuery(typed, typos);
-  if (queryWords(q).onlyStopWords) return undefined;
-  const intent = understandQuery(q, typos.roles);
-  const places = placesOf(intent, typos.places);
-  return places.length === 0 ? undefined : inPlace(places, intent.alternatives);
+  const { places, alternatives } = placesNamed(typed, typos);
+  return places.length === 0 ? undefined : inPlace(places, alternatives);
 }
 
 /**

@@ -116,7 +116,17 @@ export async function hybridSearch(
   typos: () => Promise<TypoPolicy | undefined>,
   fusion: Fusion = DEFAULT_FUSION,
 ): Promise<JobHits> {
-  const pending = askHybridLists(client, index, params, embed, typos);
+  return fusedPage(client, index, params, askHybridLists(client, index, params, embed, typos), fusion);
+}
+
+/** The page of two lists as they arrive, fused (hybridSearch); the kNN list's first jobs fetched while the keyword list is searched. */
+export async function fusedPage(
+  client: Client,
+  index: string,
+  params: SearchParams,
+  pending: PendingLists,
+  fusion: Fusion = DEFAULT_FUSION,
+): Promise<JobHits> {
   const prefetched = fetchedById(params) ? prefetchFirst(client, index, params, pending.semantic) : undefined;
   const [keyword, semantic] = await Promise.all([pending.keyword, pending.semantic]);
   return rankedPage(client, index, params, fuse(keyword, semantic, fusion, RANKED_DEPTH), await prefetched);

@@ -1,10 +1,8 @@
 import type { Client } from '@elastic/elasticsearch';
-import { RANKED_DEPTH, type SearchDescribed } from '../../../../shared/schemas/job-search';
+import type { SearchDescribed } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import { DEFAULT_FUSION, fuse } from '../relevance/fusion';
 import type { TypoPolicy } from '../relevance/relevance';
-import { rankedPage } from './ranked-page';
-import { askHybridLists } from './ranked-search';
+import { askHybridLists, fusedPage } from './ranked-search';
 import type { JobHits } from './run-job-search';
 
 /** A keyword page of a query that describes the work, ranked as hybrid search ranks it. */
@@ -29,8 +27,13 @@ export async function searchDescribed(
   typos: () => Promise<TypoPolicy | undefined>,
 ): Promise<DescribedPage | undefined> {
   const pending = askHybridLists(client, index, params, embed, typos);
-  const [keyword, semantic] = await Promise.all([pending.keyword, pending.semantic.catch(() => undefined)]);
-  if (!semantic || semantic.length === 0) return undefined;
-  const page = await rankedPage(client, index, params, fuse(keyword, semantic, DEFAULT_FUSION, RANKED_DEPTH));
+  // Read below either way; until then a failure of it must not count as unhandled.
+  pending.keyword.catch(() => undefined);
+  const semantic = await pending.semantic.catch(() => undefined);
+  if (!semantic || semantic.length === 0) {
+    await pending.keyword; // not used, but its failure is the search's, as it would be in keyword mode
+    return undefined;
+  }
+  const page = await fusedPage(client, index, params, { keyword: pending.keyword, semantic: Promise.resolve(semantic) });
   return { ...page, described: { ranked_as: 'hybrid' } };
 }
