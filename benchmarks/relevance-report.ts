@@ -257,6 +257,7 @@ export const SET_NAMES = [
   'heldout30',
   'heldout31',
   'heldout32',
+  'heldout33',
   'meaning',
 ] as const;
 

@@ -33,7 +33,9 @@
  * kept; the thirtieth judged the search as it was, the trials of round 31 having fallen on the spent
  * sets; the thirty-first likewise for round 31 (a query that describes the work is ranked as hybrid
  * search ranks it), which changed none of its queries; the thirty-second likewise for round 32 (a
- * short page of a query that names a place is filled by meaning, there first). Per set:
+ * short page of a query that names a place is filled by meaning, there first); the thirty-third
+ * likewise for round 33 (places of two words, a place's name no more than a word of descriptions,
+ * a seeker's "work" as filler). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -327,6 +329,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-32-queries.json',
     judgmentsFile: 'heldout-32-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-32-pool.json'),
+  },
+  {
+    name: 'heldout33',
+    title: 'Thirty-third held-out set (judged blind once, on 2026-12-07, in the default mode, for round 33)',
+    queriesFile: 'heldout-33-queries.json',
+    judgmentsFile: 'heldout-33-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-33-pool.json'),
   },
   {
     name: 'meaning',

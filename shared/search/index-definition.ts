@@ -88,7 +88,8 @@ export const indexMappings: estypes.MappingTypeMapping = {
     description: text({ pairs: { type: 'text', analyzer: 'word_pairs' } }),
     organization: text({ keyword: keywordExact }),
     organization_id: { type: 'keyword' },
-    location: text({ keyword: keywordExact }),
+    // `pairs`: whether two query words name one place ("redwood city"; read-side KnownWords).
+    location: text({ pairs: { type: 'text', analyzer: 'word_pairs' }, keyword: keywordExact }),
     location_id: { type: 'keyword' },
     type: { type: 'keyword' },
     salary: { type: 'keyword', index: false },

@@ -14,6 +14,9 @@ describe('KnownWords (which query words get typo tolerance)', () => {
       jobDocument({ title: 'Finance Trainee', description: 'Study for the ACCA with us.' }),
       // "team" is in every description and two titles: a word of the setting, not of roles.
       ...Array.from({ length: 20 }, (_, i) => jobDocument({ title: i < 2 ? 'Team Lead' : 'Data Analyst', description: 'Join our team.' })),
+      ...Array.from({ length: 3 }, () =>
+        jobDocument({ title: 'Research Scientist', location: 'Redwood City, CA', description: 'Experiments.' }),
+      ),
     ]);
   });
 
@@ -30,9 +33,16 @@ describe('KnownWords (which query words get typo tolerance)', () => {
   });
 
   it('names as places the words found in more job locations than job titles', async () => {
-    // Every fixture job is located in Berlin (jobDocument's default); none has it in its title.
+    // Most fixture jobs are located in Berlin (jobDocument's default); none has it in its title.
     const policy = await new KnownWords(testSearch(), testConfig().indexAlias).typoPolicy(['berlin', 'engineer', 'kotlin', 'astronaut']);
     expect([...(policy.places ?? [])]).to.deep.equal(['berlin']);
+  });
+
+  it('names as places the words of a pair that job locations hold more often than titles, though neither does alone', async () => {
+    // "city" alone is a kind of place (Mexico City, city centre); "redwood city" is where three jobs are.
+    const known = new KnownWords(testSearch(), testConfig().indexAlias);
+    expect([...((await known.typoPolicy(['scientist', 'redwood', 'city'])).places ?? [])].sort()).to.deep.equal(['city', 'redwood']);
+    expect([...((await known.typoPolicy(['city', 'scientist', 'redwood'])).places ?? [])]).to.deep.equal(['redwood']);
   });
 
   it('names as roles the words job titles have nearly as often as descriptions do', async () => {

@@ -47,6 +47,10 @@ export const ROLE_TITLE_SHARE = 0.15;
 /** The fields whose document frequencies the look-up reads: the short ones, and the description for ROLE_TITLE_SHARE. */
 const LOOKED_UP_FIELDS = [...TYPO_FIELDS, 'description'];
 
+/** The fields whose adjacent word pairs (`.pairs`) say whether two query words name one place (namesPlaceTogether). */
+const PAIR_FIELDS = ['location', 'title', 'description'] as const;
+type PairField = (typeof PAIR_FIELDS)[number];
+
 /**
  * Which query words the index knows, so that only the others get typo tolerance
  * (./relevance). A known word is matched as written: the fuzzy expansions of "engineer" are
@@ -68,7 +72,9 @@ export class KnownWords {
   private readonly jobsWith: Record<RarityField, number> = { title: 0, description: 0 };
   /** The word each unknown word most likely meant (./spelling), or none, when it was asked. */
   private readonly meant = new Map<string, { word: string | undefined; until: number }>();
-  /** The policies given, by the query's distinct words in sorted order. */
+  /** Whether two adjacent words ("redwood city") name one place (namesPlaceTogether), by the pair. */
+  private readonly pairs = new Map<string, { place: boolean; until: number }>();
+  /** The policies given, by the query's distinct words in order. */
   private readonly settled = new Map<string, { policy: TypoPolicy; until: number }>();
   private readonly options: KnownWordsOptions;
 
@@ -89,9 +95,12 @@ export class KnownWords {
    */
   async typoPolicy(words: readonly string[], now = Date.now()): Promise<TypoPolicy> {
     const distinct = [...new Set(words)];
-    const key = [...distinct].sort().join(' ');
+    // In order: adjacent words may name one place together ("redwood city"), and "city redwood" does not.
+    const key = distinct.join(' ');
     const settled = this.settled.get(key);
     if (settled && settled.until > now) return settled.policy;
+    // The pairs of the words as typed are asked beside the words: a query without typos waits for one round trip.
+    const typedPairs = this.wordsOfPlacePairs(distinct, now);
     await this.lookUpFresh([...distinct, ...standInWords(distinct)], now);
     const corrections = await this.corrections(distinct, now);
     // The words meant are read as if typed: their places, roles, stand-ins and rarities are looked up too.
@@ -101,7 +110,10 @@ export class KnownWords {
     const lookedUp = [...new Set([...asked, ...standInWords(asked)])];
     // The query's words as answered now: later or forgotten answers do not change a policy given.
     const tolerant = new Map(asked.map((word) => [word, !this.known.get(word)?.known && !this.known.get(word)?.abbreviation]));
-    const places = new Set(asked.filter((word) => this.known.get(word)?.place));
+    const places = new Set([
+      ...asked.filter((word) => this.known.get(word)?.place),
+      ...(corrections.size === 0 ? await typedPairs : await this.wordsOfPlacePairs(asMeant(distinct, corrections), now)),
+    ]);
     const roles = new Set(asked.filter((word) => this.known.get(word)?.role));
     const rarities = new Map(
       lookedUp.flatMap((word) =>
@@ -156,6 +168,48 @@ export class KnownWords {
     );
   }
 
+  /**
+   * The words of `inOrder` (the query's words as meant, in order) that, with a word beside them,
+   * name one place: "redwood city", "menlo park", "high wycombe", "salt lake city", whose words
+   * alone are kinds of place ("city", "park") or more often in titles than in locations ("high").
+   * A pair's answer is kept like a word's; a failed look-up names no pair, as before.
+   */
+  private async wordsOfPlacePairs(inOrder: readonly string[], now: number): Promise<string[]> {
+    const pairs = inOrder.slice(1).map((word, i) => `${inOrder[i]} ${word}`);
+    if (pairs.some((pair) => !((this.pairs.get(pair)?.until ?? 0) > now))) await this.lookUpPairs(inOrder, pairs, now);
+    return pairs.flatMap((pair) => (this.pairs.get(pair)?.place ? pair.split(' ') : []));
+  }
+
+  /** One `_termvectors` request: the document frequency of each adjacent pair of `inOrder` in each PAIR_FIELDS `.pairs`. */
+  private async lookUpPairs(inOrder: readonly string[], pairs: readonly string[], now: number): Promise<void> {
+    let vectors: TermVectors;
+    try {
+      const text = inOrder.join(' ');
+      const response = await this.client.termvectors(
+        {
+          index: this.index,
+          doc: Object.fromEntries(PAIR_FIELDS.map((field) => [field, text])),
+          fields: PAIR_FIELDS.map((field) => `${field}.pairs`),
+          term_statistics: true,
+          positions: false,
+          offsets: false,
+          payloads: false,
+          filter_path: ['term_vectors.*.terms.*.doc_freq'],
+        },
+        { requestTimeout: this.options.timeoutMs },
+      );
+      vectors = response.term_vectors ?? {};
+    } catch {
+      return;
+    }
+    const docsIn = (field: PairField, pair: string) => vectors[`${field}.pairs`]?.terms?.[pair]?.doc_freq ?? 0;
+    for (const pair of pairs) {
+      const docs = Object.fromEntries(PAIR_FIELDS.map((field) => [field, docsIn(field, pair)])) as Record<PairField, number>;
+      const place = namesPlaceTogether(pair.split(' '), docs, this.options.minDocs);
+      remember(this.pairs, pair, { place, until: now + this.options.ttlMs }, this.options.maxEntries);
+    }
+  }
+
   private async lookUp(words: string[], now: number): Promise<void> {
     let vectors: TermVectors;
     try {
@@ -190,7 +244,16 @@ export class KnownWords {
         word,
         {
           known: docs >= minDocs,
-          place: namesPlace(word, inLocations, inTitles, docsIn('organization', word), minDocs),
+          place: namesPlace(
+            word,
+            {
+              location: inLocations,
+              title: inTitles,
+              organization: docsIn('organization', word),
+              description: docsIn('description', word),
+            },
+            minDocs,
+          ),
           role: inTitles >= minDocs && inTitles >= ROLE_TITLE_SHARE * docsIn('description', word),
           docs: { title: inTitles, description: docsIn('description', word) },
           anyDocs: Math.max(docs, docsIn('description', word)),
@@ -269,8 +332,39 @@ const KINDS_OF_PLACE = new Set([
  * often as in employers' names ("nhs" and "trust" stand in 400 locations but 9 000 employers),
  * and no kind of place (KINDS_OF_PLACE).
  */
-function namesPlace(word: string, inLocations: number, inTitles: number, inOrganizations: number, minDocs: number): boolean {
-  return inLocations >= minDocs && inLocations > inTitles && 2 * inLocations > inOrganizations && !KINDS_OF_PLACE.has(word);
+function namesPlace(word: string, docs: Record<'location' | 'title' | 'organization' | 'description', number>, minDocs: number): boolean {
+  return (
+    docs.location >= minDocs &&
+    docs.location > docs.title &&
+    2 * docs.location > docs.organization &&
+    docs.location >= PLACE_DESCRIPTION_SHARE * docs.description &&
+    !KINDS_OF_PLACE.has(word)
+  );
+}
+
+/** A place's name is in job locations at least this share as often as descriptions have it: "leeds", not "beds" or "low". */
+const PLACE_DESCRIPTION_SHARE = 0.04;
+
+/**
+ * A pair of place names is in job locations at least this share as often as descriptions have it:
+ * "redwood city", "salt lake" (a location of every job there, and in some descriptions); not
+ * "care home" or "mental health", which locations hold ("Oak Lodge Care Home") but descriptions
+ * hold far more often.
+ */
+const PLACE_PAIR_DESCRIPTION_SHARE = 0.1;
+
+/**
+ * Whether two adjacent words name one place together: the pair in at least `minDocs` job
+ * locations, more than in titles and PLACE_PAIR_DESCRIPTION_SHARE of descriptions, and not two
+ * kinds of place ("health centre", "community hospital", which say what the place is, not where).
+ */
+function namesPlaceTogether(words: readonly string[], docs: Record<PairField, number>, minDocs: number): boolean {
+  return (
+    docs.location >= minDocs &&
+    docs.location > docs.title &&
+    docs.location >= PLACE_PAIR_DESCRIPTION_SHARE * docs.description &&
+    !words.every((word) => KINDS_OF_PLACE.has(word))
+  );
 }
 
 /**
@@ -320,6 +414,9 @@ function rarity(docs: number | undefined, jobs: number): number | undefined {
   if (docs === undefined || jobs === 0) return undefined;
   return Math.log(1 + (jobs - docs + 0.5) / (docs + 0.5));
 }
+
+/** The words of a query, each unknown one read as the word it most likely meant. */
+const asMeant = (words: readonly string[], corrections: ReadonlyMap<string, string>) => words.map((word) => corrections.get(word) ?? word);
 
 /** Keeps `value` under `key` as the newest entry, forgetting the oldest beyond `maxEntries`. */
 function remember<V>(map: Map<string, V>, key: string, value: V, maxEntries: number): void {

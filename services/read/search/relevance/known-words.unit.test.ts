@@ -2,15 +2,19 @@ import { expect } from 'chai';
 import { KnownWords, type TermVectorsClient } from './known-words';
 import { TYPO_FIELDS } from './relevance';
 
+const asksPairs = (request: { fields?: string | string[] }) => [request.fields ?? []].flat().some((field) => field.endsWith('.pairs'));
+
 /**
- * A client whose _termvectors answers come from `answers`, in turn: a number is the
- * document frequency of every word in every field, an Error a failed (or timed out) look-up.
+ * A client whose _termvectors answers for words come from `answers`, in turn: a number is the
+ * document frequency of every word in every field, an Error a failed (or timed out) look-up. It
+ * knows no pair of words.
  */
 function stubClient(answers: (number | Error)[]) {
   const asked: string[][] = [];
   const client: TermVectorsClient = {
     search: () => Promise.resolve({}),
     termvectors: (request) => {
+      if (asksPairs(request)) return Promise.resolve({});
       const words = (request.doc as Record<string, string>).title.split(' ');
       asked.push(words);
       const answer = answers.shift();
@@ -30,8 +34,8 @@ describe('KnownWords: one policy per query, page after page', () => {
     const words = new KnownWords(client, 'jobs');
     const first = await words.typoPolicy(['engineer', 'kotlin'], 0);
     expect([first('engineer'), first('kotlin')]).to.deep.equal([true, true]);
-    // The same words in another order, a minute later: the same policy, without a look-up that would now succeed.
-    const next = await words.typoPolicy(['kotlin', 'engineer', 'kotlin'], 60_000);
+    // The same words, one repeated, a minute later: the same policy, without a look-up that would now succeed.
+    const next = await words.typoPolicy(['engineer', 'kotlin', 'kotlin'], 60_000);
     expect(next).to.equal(first);
     expect(asked).to.have.length(1);
     // Other words are looked up as before, and the failed ones with them.
@@ -56,12 +60,25 @@ describe('KnownWords: one policy per query, page after page', () => {
   });
 });
 
-/** A client that answers each word's document frequency per field from `docs`, and `jobs` as every field's job count. */
-function fieldClient(docs: Record<string, Partial<Record<string, number>>>, jobs = 17_000): TermVectorsClient {
+/**
+ * A client that answers each word's document frequency per field from `docs`, and `jobs` as every
+ * field's job count; and each pair of adjacent words' per field from `pairs` ("redwood city").
+ */
+function fieldClient(
+  docs: Record<string, Partial<Record<string, number>>>,
+  jobs = 17_000,
+  pairs: Record<string, Partial<Record<string, number>>> = {},
+): TermVectorsClient {
   return {
     search: () => Promise.resolve({}),
     termvectors: (request) => {
       const words = (request.doc as Record<string, string>).title.split(' ');
+      if (asksPairs(request)) {
+        const adjacent = words.slice(1).map((word, i) => `${words[i]} ${word}`);
+        const fields = ['location', 'title', 'description'];
+        const terms = (field: string) => Object.fromEntries(adjacent.map((pair) => [pair, { doc_freq: pairs[pair]?.[field] ?? 0 }]));
+        return Promise.resolve({ term_vectors: Object.fromEntries(fields.map((field) => [`${field}.pairs`, { terms: terms(field) }])) });
+      }
       const fields = [...TYPO_FIELDS, 'description'];
       return Promise.resolve({
         term_vectors: Object.fromEntries(
@@ -87,13 +104,50 @@ describe('KnownWords: places, and the rarity of stand-ins', () => {
     nurse: { location: 12, title: 2500, organization: 3, description: 6000 },
     // "Salisbury District Hospital", "Macclesfield District General Hospital": a district nurse is no place.
     district: { location: 132, title: 45, organization: 87, description: 624 },
+    // "Beds" (Bedfordshire) and "Low Moor" stand in some locations; descriptions say them far more often.
+    beds: { location: 19, title: 2, organization: 0, description: 1100 },
+    low: { location: 8, title: 6, organization: 1, description: 1900 },
     admin: { title: 400, description: 3000 },
     administrative: { title: 300, description: 5000 },
   };
 
-  it('reads as places the words of more job locations than titles, unless employers are named by them or they name a kind of place', async () => {
-    const policy = await new KnownWords(fieldClient(docs), 'jobs').typoPolicy(['leeds', 'nhs', 'hospital', 'nurse', 'district'], 0);
+  it('reads as places the words of more job locations than titles, unless employers are named by them, they name a kind of place or descriptions say them far more often', async () => {
+    const policy = await new KnownWords(fieldClient(docs), 'jobs').typoPolicy(
+      ['leeds', 'nhs', 'hospital', 'nurse', 'district', 'beds', 'low'],
+      0,
+    );
     expect([...(policy.places ?? [])]).to.deep.equal(['leeds']);
+  });
+
+  it('reads as places the words of a pair that names one place together, though neither does alone', async () => {
+    // Document frequencies of the real postings: "city" is a kind of place, "high" in more titles than locations.
+    const words = {
+      ...docs,
+      redwood: { location: 54, title: 3, description: 9 },
+      city: { location: 900, title: 40, organization: 600, description: 1500 },
+      high: { location: 40, title: 240, description: 7000 },
+      wycombe: { location: 40, title: 0, description: 30 },
+      care: { location: 300, title: 4000, description: 12000 },
+      home: { location: 200, title: 300, description: 5000 },
+      health: { location: 500, title: 900, organization: 9000, description: 9000 },
+      centre: { location: 900, title: 60, description: 2000 },
+    };
+    const pairs = {
+      'redwood city': { location: 54, title: 3, description: 9 },
+      'high wycombe': { location: 38, title: 0, description: 24 },
+      // In locations ("Oak Lodge Care Home"), but far more often in descriptions: no place.
+      'care home': { location: 20, title: 12, description: 1260 },
+      // Two kinds of place say what a place is, not where.
+      'health centre': { location: 128, title: 7, description: 148 },
+    };
+    const known = new KnownWords(fieldClient(words, 17_000, pairs), 'jobs');
+    const placesOf = async (query: string[]) => [...((await known.typoPolicy(query, 0)).places ?? [])].sort();
+    expect(await placesOf(['data', 'scientist', 'redwood', 'city'])).to.deep.equal(['city', 'redwood']);
+    expect(await placesOf(['nurse', 'high', 'wycombe'])).to.deep.equal(['high', 'wycombe']);
+    expect(await placesOf(['nurse', 'care', 'home'])).to.deep.equal([]);
+    expect(await placesOf(['nurse', 'health', 'centre', 'leeds'])).to.deep.equal(['leeds']);
+    // Only adjacent words pair: "city" after a word it names no place with stays a word of the role.
+    expect(await placesOf(['city', 'planner', 'leeds'])).to.deep.equal(['leeds']);
   });
 
   it('looks up the words of the stand-ins with the query words, and gives their rarity per field', async () => {

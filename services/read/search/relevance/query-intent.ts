@@ -1,5 +1,6 @@
 import type { JobTypeValue } from '../../../../shared/schemas/common';
 import { MAX_QUERY_WORDS, queryTokens, stopWordsOf } from './query-words';
+import { endsTerm } from './synonyms';
 
 /** Seniority levels a seeker names ("senior", "entry level", "head of"). */
 export type Level = 'intern' | 'entry' | 'mid' | 'senior' | 'lead' | 'principal' | 'head';
@@ -217,27 +218,43 @@ export function understandQuery(q: string, roles?: ReadonlySet<string>): QueryIn
   return readIntent(q, true);
 }
 
+/**
+ * "work" as a seeker says it of a job ("weekend work as a kitchen porter", "looking for
+ * healthcare scientist work"), unless it ends a term with the word before it ("social work").
+ */
+const WORK = 'work';
+
+/** Whether the token at `i` is filler (FILLER, or WORK where it ends no term). */
+const isFillerAt = (tokens: readonly string[], i: number) =>
+  FILLER.has(tokens[i]) || (tokens[i] === WORK && !(i > 0 && endsTerm(tokens[i - 1], WORK)));
+
 function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
   const tokens = queryTokens(q);
+  const filler = tokens.map((_, i) => isFillerAt(tokens, i));
   const stop = stopWordsOf(tokens);
   const levels = new Set<Level>();
   const types = new Set<JobTypeValue>();
   const typeWords: Partial<Record<JobTypeValue, string[]>> = {};
   let remote = false;
   const rest: string[] = [];
+  const restIsFiller: boolean[] = [];
   // Tokens of the role as typed (stop words kept), for the phrase; filler and understood phrases leave gaps.
   const kept: (string | undefined)[] = [];
   for (let i = 0; i < tokens.length;) {
     const phrase = PHRASES.find((p) => p.words.every((word, k) => tokens[i + k] === word));
     if (!phrase) {
       rest.push(tokens[i]);
-      kept.push(FILLER.has(tokens[i]) ? undefined : tokens[i]);
+      restIsFiller.push(filler[i]);
+      kept.push(filler[i] ? undefined : tokens[i]);
       i += 1;
       continue;
     }
     // Not an internship, a level too, whose clause looks for the word in titles already.
     const alsoWord = typeWordsAreWords && phrase.type !== undefined && phrase.level === undefined && phrase.words.length === 1;
-    if (alsoWord) rest.push(tokens[i]);
+    if (alsoWord) {
+      rest.push(tokens[i]);
+      restIsFiller.push(false);
+    }
     kept.push(alsoWord ? tokens[i] : undefined);
     if (phrase.level) levels.add(phrase.level);
     if (phrase.type) {
@@ -248,9 +265,9 @@ function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
     if (phrase.remote) remote = true;
     i += phrase.words.length;
   }
-  const withoutFiller = tokens.filter((w) => !FILLER.has(w));
+  const withoutFiller = tokens.filter((_, i) => !filler[i]);
   const role = contentWords(
-    rest.filter((w) => !FILLER.has(w)),
+    rest.filter((_, k) => !restIsFiller[k]),
     stop,
   );
   const fallback = contentWords(withoutFiller, stop);

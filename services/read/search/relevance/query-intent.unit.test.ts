@@ -110,6 +110,24 @@ describe('understandQuery (what a job seeker asks for)', () => {
     expect(understandQuery('jobs for someone with tableau experience').role).to.deep.equal(['tableau', 'experience']);
   });
 
+  it('reads "work" as a seeker says it of a job as filler, but not where it ends a term ("social work")', () => {
+    expect(understandQuery("i'm looking for weekend work as a kitchen porter in york").role).to.deep.equal([
+      "i'm",
+      'weekend',
+      'kitchen',
+      'porter',
+      'york',
+    ]);
+    expect(understandQuery('looking for healthcare scientist work')).to.deep.include({
+      role: ['healthcare', 'scientist'],
+      rolePhrase: 'healthcare scientist',
+    });
+    expect(understandQuery('social work assistant').role).to.deep.equal(['social', 'work', 'assistant']);
+    expect(understandQuery('are there any social work jobs with children').role).to.include('work');
+    // Nothing else left: the word is the query.
+    expect(understandQuery('work').role).to.deep.equal(['work']);
+  });
+
   it('reads nearness to a place named ("near leeds", "around bristol", "close to york") as the place alone', () => {
     expect(understandQuery('show me accountancy jobs near leeds').role).to.deep.equal(['accountancy', 'leeds']);
     expect(understandQuery('porter around bristol').role).to.deep.equal(['porter', 'bristol']);

@@ -207,6 +207,11 @@ const MULTI_WORD_TERMS: readonly { term: string; words: readonly string[]; spell
   .filter(({ words }) => words.length > 1)
   .sort((a, b) => b.words.length - a.words.length);
 
+/** Whether two adjacent words end a multi-word term (MULTI_WORD_TERMS) in any form: "social work", not "weekend work". */
+export function endsTerm(before: string, word: string): boolean {
+  return MULTI_WORD_TERMS.some(({ spellings }) => spellings.length >= 2 && spellings.at(-2)!.has(before) && spellings.at(-1)!.has(word));
+}
+
 /** MULTI_WORD_TERMS by the first letter of their first word, which a query word shares with it, typo or not (TYPO_TOLERANCE: none in the first letter). */
 const TERMS_BY_FIRST_LETTER = MULTI_WORD_TERMS.reduce((map, term) => {
   const letter = term.words[0][0];
