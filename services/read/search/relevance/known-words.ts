@@ -330,7 +330,8 @@ const KINDS_OF_PLACE = new Set([
  * Whether a word names a place: found in at least `minDocs` job locations, more than in titles
  * ("london", not "nurse", though some locations are named "Nurse Bank") and more than half as
  * often as in employers' names ("nhs" and "trust" stand in 400 locations but 9 000 employers),
- * and no kind of place (KINDS_OF_PLACE).
+ * at least PLACE_DESCRIPTION_SHARE as often as in descriptions, and no kind of place
+ * (KINDS_OF_PLACE).
  */
 function namesPlace(word: string, docs: Record<'location' | 'title' | 'organization' | 'description', number>, minDocs: number): boolean {
   return (
@@ -342,7 +343,11 @@ function namesPlace(word: string, docs: Record<'location' | 'title' | 'organizat
   );
 }
 
-/** A place's name is in job locations at least this share as often as descriptions have it: "leeds", not "beds" or "low". */
+/**
+ * A place's name is in job locations at least this share as often as descriptions have it: "leeds"
+ * (180 locations, 285 descriptions), not "beds" (Bedfordshire in some locations, beds in a thousand
+ * descriptions) or "low": read as places, they asked every job to be located there.
+ */
 const PLACE_DESCRIPTION_SHARE = 0.04;
 
 /**

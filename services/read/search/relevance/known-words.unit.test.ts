@@ -120,7 +120,7 @@ describe('KnownWords: places, and the rarity of stand-ins', () => {
   });
 
   it('reads as places the words of a pair that names one place together, though neither does alone', async () => {
-    // Document frequencies of the real postings: "city" is a kind of place, "high" in more titles than locations.
+    // Document frequencies in the manner of the real postings': "city" is a kind of place, "high" in more titles than locations.
     const words = {
       ...docs,
       redwood: { location: 54, title: 3, description: 9 },
