@@ -573,3 +573,26 @@ describe('search relevance (a job type beside one word that names no role)', () 
     expect((await ranked('contract management'))[0]).to.equal('contractLead');
   });
 });
+
+describe('search relevance (a place named with a role whose word the tokenizer splits)', () => {
+  const client = readClient();
+  const corpus = [
+    // "R&D" shares the "d" of "l&d": read as any of its parts, these were L&D managers in Leeds.
+    ...[0, 1, 2].map((i) =>
+      namedJob(`rdLeeds${i}`, { title: 'R&D Manager', location: 'Leeds', description: 'Lead research with our L&D partners.' }),
+    ),
+    namedJob('ldYork', { title: 'L&D Manager', location: 'York', description: 'Learning and development for every team.' }),
+  ];
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+
+  it('lifts in the place only the jobs whose title has every part of the word', async () => {
+    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent('l&d manager leeds')}`);
+    expect(res.status).to.equal(200);
+    // Three jobs there have the words (one in the description), none names the role in its title: elsewhere follows.
+    expect(res.body.place).to.deep.equal({ words: ['leeds'], in_place_total: 3, includes_elsewhere: true });
+    expect(nameOf.get((res.body.jobs as { id: string }[])[0].id)).to.equal('ldYork');
+  });
+});

@@ -48,8 +48,12 @@ export function inPlace(places: readonly string[], alternatives: readonly (reado
  * is a weaker answer than the role elsewhere.
  */
 export function roleInTitle(terms: readonly Concept[], groups: readonly (readonly number[])[] = terms.map((_, i) => [i])): Query {
+  // Each form with every token it analyses to: "l&d" is "l" and "d", and "d" alone met "R&D".
+  const word = (w: string): Query => ({
+    bool: { should: formsOf(w).map((form) => ({ match: { title: { query: form, operator: 'and' } } })) },
+  });
   const inTitle = ({ words, synonyms, family }: Concept): Query => {
-    const itself: Query = { bool: { must: words.map((word) => ({ match: { title: formsOf(word).join(' ') } })) } };
+    const itself: Query = { bool: { must: words.map(word) } };
     const standIns = [...synonyms, ...family].map((term): Query => ({ match_phrase: { title: term } }));
     return standIns.length === 0 ? itself : { bool: { should: [itself, ...standIns] } };
   };
