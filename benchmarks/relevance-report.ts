@@ -259,6 +259,7 @@ export const SET_NAMES = [
   'heldout32',
   'heldout33',
   'meaning',
+  'meaning2',
 ] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

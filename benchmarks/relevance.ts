@@ -45,8 +45,8 @@
  * judged blind and added to the judgments (never rewritten). The search time of both systems is
  * measured too, as the ratio product / BM25 over the queries of every set.
  *
- * Issue 30: the seventh set holds meaning-only queries (meaning-queries.json, meaning-judgments.json
- * once judged). Every job gets its vector first (./relevance-vectors: embedded once, kept in
+ * Issue 30: two sets hold meaning-only queries (meaning-queries.json, spent on rounds 31 and 33;
+ * meaning-2-queries.json, written blind after them). Every job gets its vector first (./relevance-vectors: embedded once, kept in
  * .cache/), then every query of every set also runs in keyword, semantic and hybrid mode, and
  * hybrid's fusion under other methods and constants (./relevance-modes); their top 10s join the
  * pools, and their nDCG@10 per set, and the kNN search's recall against exact search by
@@ -343,6 +343,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'meaning-queries.json',
     judgmentsFile: 'meaning-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-meaning-pool.json'),
+  },
+  {
+    name: 'meaning2',
+    title: 'Second meaning-only set (issue 30; written blind on 2026-12-07 after the first was spent on tuning, judged blind once)',
+    queriesFile: 'meaning-2-queries.json',
+    judgmentsFile: 'meaning-2-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-meaning-2-pool.json'),
   },
 ];
 
