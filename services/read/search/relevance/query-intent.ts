@@ -236,25 +236,21 @@ function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
   const types = new Set<JobTypeValue>();
   const typeWords: Partial<Record<JobTypeValue, string[]>> = {};
   let remote = false;
-  const rest: string[] = [];
-  const restIsFiller: boolean[] = [];
+  // The tokens no phrase understood, each with whether it is filler.
+  const rest: { word: string; filler: boolean }[] = [];
   // Tokens of the role as typed (stop words kept), for the phrase; filler and understood phrases leave gaps.
   const kept: (string | undefined)[] = [];
   for (let i = 0; i < tokens.length;) {
     const phrase = PHRASES.find((p) => p.words.every((word, k) => tokens[i + k] === word));
     if (!phrase) {
-      rest.push(tokens[i]);
-      restIsFiller.push(filler[i]);
+      rest.push({ word: tokens[i], filler: filler[i] });
       kept.push(filler[i] ? undefined : tokens[i]);
       i += 1;
       continue;
     }
     // Not an internship, a level too, whose clause looks for the word in titles already.
     const alsoWord = typeWordsAreWords && phrase.type !== undefined && phrase.level === undefined && phrase.words.length === 1;
-    if (alsoWord) {
-      rest.push(tokens[i]);
-      restIsFiller.push(false);
-    }
+    if (alsoWord) rest.push({ word: tokens[i], filler: false });
     kept.push(alsoWord ? tokens[i] : undefined);
     if (phrase.level) levels.add(phrase.level);
     if (phrase.type) {
@@ -267,7 +263,7 @@ function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
   }
   const withoutFiller = tokens.filter((_, i) => !filler[i]);
   const role = contentWords(
-    rest.filter((_, k) => !restIsFiller[k]),
+    rest.filter(({ filler }) => !filler).map(({ word }) => word),
     stop,
   );
   const fallback = contentWords(withoutFiller, stop);
