@@ -178,7 +178,7 @@ const weighted = (suffix: string, only?: ReadonlySet<string>) =>
 
 /**
  * A place named in a query ("nurse london") means where the job is: for a word the index knows
- * as a place (more job locations than titles have it, ./known-words), the location counts more
+ * as a place (TypoPolicy.places, ./known-words), the location counts more
  * than skills, far above a passing mention of the place in a description. Other words keep the
  * location's low weight: "nurse" in a location named "Nurse Bank" is no reason to rank a job.
  */
@@ -250,7 +250,11 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
  */
 export interface TypoPolicy {
   (word: string): boolean;
-  /** Words found in more job locations than job titles ("london", not "nurse"). */
+  /**
+   * Words that name places (./known-words): in more job locations than job titles ("london", not
+   * "nurse") and not far more often in descriptions ("beds"), or one of a pair of words that job
+   * locations hold together ("redwood city").
+   */
   readonly places?: ReadonlySet<string>;
   /** Words that name roles: in titles nearly as often as in descriptions ("nurse", not "schools"; ./known-words ROLE_TITLE_SHARE). */
   readonly roles?: ReadonlySet<string>;
