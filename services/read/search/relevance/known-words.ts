@@ -180,45 +180,23 @@ export class KnownWords {
     return pairs.flatMap((pair) => (this.pairs.get(pair)?.place ? pair.split(' ') : []));
   }
 
-  /** One `_termvectors` request: the document frequency of each adjacent pair of `inOrder` in each PAIR_FIELDS `.pairs`. */
-  private async lookUpPairs(inOrder: readonly string[], pairs: readonly string[], now: number): Promise<void> {
-    let vectors: TermVectors;
+  /**
+   * The document frequencies of `words` (joined as one artificial document, so `pairs` reads the
+   * adjacent ones) in the `subfield` of each of `fields`, with each field's job count; undefined
+   * when the look-up fails or takes longer than timeoutMs.
+   */
+  private async termVectors(
+    words: readonly string[],
+    fields: readonly string[],
+    subfield: 'plain' | 'pairs',
+  ): Promise<TermVectors | undefined> {
+    const text = words.join(' ');
     try {
-      const text = inOrder.join(' ');
       const response = await this.client.termvectors(
         {
           index: this.index,
-          doc: Object.fromEntries(PAIR_FIELDS.map((field) => [field, text])),
-          fields: PAIR_FIELDS.map((field) => `${field}.pairs`),
-          term_statistics: true,
-          positions: false,
-          offsets: false,
-          payloads: false,
-          filter_path: ['term_vectors.*.terms.*.doc_freq'],
-        },
-        { requestTimeout: this.options.timeoutMs },
-      );
-      vectors = response.term_vectors ?? {};
-    } catch {
-      return;
-    }
-    const docsIn = (field: PairField, pair: string) => vectors[`${field}.pairs`]?.terms?.[pair]?.doc_freq ?? 0;
-    for (const pair of pairs) {
-      const docs = Object.fromEntries(PAIR_FIELDS.map((field) => [field, docsIn(field, pair)])) as Record<PairField, number>;
-      const place = namesPlaceTogether(pair.split(' '), docs, this.options.minDocs);
-      remember(this.pairs, pair, { place, until: now + this.options.ttlMs }, this.options.maxEntries);
-    }
-  }
-
-  private async lookUp(words: string[], now: number): Promise<void> {
-    let vectors: TermVectors;
-    try {
-      const text = words.join(' ');
-      const response = await this.client.termvectors(
-        {
-          index: this.index,
-          doc: Object.fromEntries(LOOKED_UP_FIELDS.map((field) => [field, text])),
-          fields: LOOKED_UP_FIELDS.map((field) => `${field}.plain`),
+          doc: Object.fromEntries(fields.map((field) => [field, text])),
+          fields: fields.map((field) => `${field}.${subfield}`),
           term_statistics: true,
           field_statistics: true,
           positions: false,
@@ -228,10 +206,27 @@ export class KnownWords {
         },
         { requestTimeout: this.options.timeoutMs },
       );
-      vectors = response.term_vectors ?? {};
+      return response.term_vectors ?? {};
     } catch {
-      return;
+      return undefined;
     }
+  }
+
+  /** One `_termvectors` request: the document frequency of each adjacent pair of `inOrder` in each PAIR_FIELDS `.pairs`. */
+  private async lookUpPairs(inOrder: readonly string[], pairs: readonly string[], now: number): Promise<void> {
+    const vectors = await this.termVectors(inOrder, PAIR_FIELDS, 'pairs');
+    if (!vectors) return;
+    const docsIn = (field: PairField, pair: string) => vectors[`${field}.pairs`]?.terms?.[pair]?.doc_freq ?? 0;
+    for (const pair of pairs) {
+      const docs = Object.fromEntries(PAIR_FIELDS.map((field) => [field, docsIn(field, pair)])) as Record<PairField, number>;
+      const place = namesPlaceTogether(pair.split(' '), docs, this.options.minDocs);
+      remember(this.pairs, pair, { place, until: now + this.options.ttlMs }, this.options.maxEntries);
+    }
+  }
+
+  private async lookUp(words: string[], now: number): Promise<void> {
+    const vectors = await this.termVectors(words, LOOKED_UP_FIELDS, 'plain');
+    if (!vectors) return;
     const docsIn = (field: string, word: string) => vectors[`${field}.plain`]?.terms?.[word]?.doc_freq ?? 0;
     const { minDocs } = this.options;
     for (const field of RARITY_FIELDS)
