@@ -258,6 +258,7 @@ export const SET_NAMES = [
   'heldout31',
   'heldout32',
   'heldout33',
+  'heldout34',
   'meaning',
   'meaning2',
 ] as const;

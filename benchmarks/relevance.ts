@@ -35,7 +35,8 @@
  * search ranks it), which changed none of its queries; the thirty-second likewise for round 32 (a
  * short page of a query that names a place is filled by meaning, there first); the thirty-third
  * likewise for round 33 (places of two words, a place's name no more than a word of descriptions,
- * a seeker's "work" as filler). Per set:
+ * a seeker's "work" as filler); the thirty-fourth likewise for round 35 (a city of the world's that too few job
+ * locations hold is a place), which changed none of its queries. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -336,6 +337,14 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-33-queries.json',
     judgmentsFile: 'heldout-33-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-33-pool.json'),
+  },
+  {
+    name: 'heldout34',
+    title:
+      'Thirty-fourth held-out set (judged blind once, on 2026-12-07, in the default mode; round 35 (a world city where no job is, a place) changed none of its queries)',
+    queriesFile: 'heldout-34-queries.json',
+    judgmentsFile: 'heldout-34-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-34-pool.json'),
   },
   {
     name: 'meaning',

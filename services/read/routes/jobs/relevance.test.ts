@@ -596,3 +596,29 @@ describe('search relevance (a place named with a role whose word the tokenizer s
     expect(nameOf.get((res.body.jobs as { id: string }[])[0].id)).to.equal('ldYork');
   });
 });
+
+describe("search relevance (a city of the world's where no job is)", () => {
+  const client = readClient();
+  const corpus = [
+    // No job is in Austin; these nurses' descriptions name a ward after it, and read as a rare word it lifted them first.
+    ...[0, 1, 2].map((i) =>
+      namedJob(`austinWardNurse${i}`, {
+        title: 'Staff Nurse',
+        location: 'Leeds',
+        description: 'Join the Austin ward team, with engineers of our software on the unit.',
+      }),
+    ),
+    namedJob('softwareEngineer', { title: 'Software Engineer', location: 'San Diego, CA', description: 'Build our platform.' }),
+  ];
+  const nameOf = new Map(corpus.map(({ name, doc }) => [doc.id, name]));
+  before(async () => {
+    await indexFreshJobs(corpus.map(({ doc }) => doc));
+  });
+
+  it('reads the city as the place, says no job is there, and ranks the role elsewhere first', async () => {
+    const res = await client.get(`/agents/jobs/search?q=${encodeURIComponent('software engineer austin')}`);
+    expect(res.status).to.equal(200);
+    expect(res.body.place).to.deep.equal({ words: ['austin'], in_place_total: 0, includes_elsewhere: true });
+    expect(nameOf.get((res.body.jobs as { id: string }[])[0].id)).to.equal('softwareEngineer');
+  });
+});

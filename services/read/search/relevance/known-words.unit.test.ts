@@ -77,7 +77,11 @@ function fieldClient(
         const adjacent = words.slice(1).map((word, i) => `${words[i]} ${word}`);
         const fields = ['location', 'title', 'description'];
         const terms = (field: string) => Object.fromEntries(adjacent.map((pair) => [pair, { doc_freq: pairs[pair]?.[field] ?? 0 }]));
-        return Promise.resolve({ term_vectors: Object.fromEntries(fields.map((field) => [`${field}.pairs`, { terms: terms(field) }])) });
+        return Promise.resolve({
+          term_vectors: Object.fromEntries(
+            fields.map((field) => [`${field}.pairs`, { terms: terms(field), field_statistics: { doc_count: jobs } }]),
+          ),
+        });
       }
       const fields = [...TYPO_FIELDS, 'description'];
       return Promise.resolve({
@@ -148,6 +152,36 @@ describe('KnownWords: places, and the rarity of stand-ins', () => {
     expect(await placesOf(['nurse', 'health', 'centre', 'leeds'])).to.deep.equal(['leeds']);
     // Only adjacent words pair: "city" after a word it names no place with stays a word of the role.
     expect(await placesOf(['city', 'planner', 'leeds'])).to.deep.equal(['leeds']);
+  });
+
+  it("reads as places the world's cities that too few job locations hold to tell, unless titles, employers or many descriptions have the word", async () => {
+    // Document frequencies of the real postings: no job is in Austin or San Antonio, two are in Glasgow.
+    const words = {
+      ...docs,
+      software: { title: 300, description: 2000 },
+      engineer: { title: 900, description: 3000 },
+      austin: { location: 0, title: 1, description: 24 },
+      glasgow: { location: 2, title: 2, description: 11 },
+      independence: { location: 0, title: 1, description: 680 },
+      mobile: { location: 0, title: 40, description: 700 },
+      jackson: { location: 0, title: 0, organization: 3, description: 38 },
+      man: { location: 0, title: 0, description: 30 },
+      san: { location: 0, title: 0, description: 5 },
+      antonio: { location: 0, title: 0, description: 2 },
+    };
+    const world = new Set(['austin', 'glasgow', 'independence', 'mobile', 'jackson', 'man', 'san antonio', 'leeds']);
+    const known = new KnownWords(fieldClient(words, 17_000, { 'san antonio': { description: 2 } }), 'jobs', {
+      worldPlaces: () => Promise.resolve(world),
+    });
+    const placesOf = async (query: string[]) => [...((await known.typoPolicy(query, 0)).places ?? [])].sort();
+    expect(await placesOf(['software', 'engineer', 'austin'])).to.deep.equal(['austin']);
+    expect(await placesOf(['nurse', 'glasgow'])).to.deep.equal(['glasgow']);
+    expect(await placesOf(['nurse', 'san', 'antonio'])).to.deep.equal(['antonio', 'san']);
+    // Words of English that descriptions have often, titles or employers' names, and three letters ("Man", Côte d'Ivoire).
+    expect(await placesOf(['independence', 'mobile', 'jackson', 'man', 'nurse'])).to.deep.equal([]);
+    // Unknown to the world, a word no location holds stays a word.
+    const unknownToWorld = new KnownWords(fieldClient(words), 'jobs', { worldPlaces: () => Promise.resolve(new Set<string>()) });
+    expect([...((await unknownToWorld.typoPolicy(['software', 'engineer', 'austin'], 0)).places ?? [])]).to.deep.equal([]);
   });
 
   it('looks up the words of the stand-ins with the query words, and gives their rarity per field', async () => {
