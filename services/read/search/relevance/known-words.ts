@@ -257,7 +257,6 @@ export class KnownWords {
         organization: docsIn('organization', word),
         description: docsIn('description', word),
       };
-      const inTitles = inFields.title;
       this.remember(
         word,
         {
@@ -265,10 +264,10 @@ export class KnownWords {
           place:
             namesPlace(word, inFields, minDocs) ||
             (word.length >= WORLD_PLACE_LETTERS && namesWorldPlace(word, [word], inFields, this.jobsWith.description, minDocs, world)),
-          role: inTitles >= minDocs && inTitles >= ROLE_TITLE_SHARE * docsIn('description', word),
-          docs: { title: inTitles, description: docsIn('description', word) },
-          anyDocs: Math.max(docs, docsIn('description', word)),
-          abbreviation: [...word].length <= ABBREVIATION_LETTERS && docsIn('description', word) >= ABBREVIATION_MIN_DESCRIPTIONS,
+          role: inFields.title >= minDocs && inFields.title >= ROLE_TITLE_SHARE * inFields.description,
+          docs: { title: inFields.title, description: inFields.description },
+          anyDocs: Math.max(docs, inFields.description),
+          abbreviation: [...word].length <= ABBREVIATION_LETTERS && inFields.description >= ABBREVIATION_MIN_DESCRIPTIONS,
         },
         now,
       );
@@ -388,9 +387,10 @@ function namesPlaceTogether(words: readonly string[], docs: Record<PairField, nu
  * cannot tell: fewer than `minDocs` job locations hold it ("austin", "seattle", "glasgow" on the
  * real postings, where no job or two are there), nor titles or employers' names, and no more than
  * WORLD_PLACE_DESCRIPTION_SHARE of descriptions, which a word of English has more often
- * ("independence", "nice", "split"), or `minDocs` of them in a small index. Read as a rare word instead, it lifted the descriptions that
- * mention it above the role's jobs elsewhere: "software engineer austin" ranked nurses whose
- * descriptions name an Austin ward, 0.38 nDCG@10 against BM25's 0.99.
+ * ("independence", "nice", "split"), or `minDocs` of them in a small index. Read as a rare word
+ * instead, it lifted the descriptions that mention it above the role's jobs elsewhere: "software
+ * engineer austin" ranked nurses whose descriptions name an Austin ward, 0.38 nDCG@10 against
+ * BM25's 0.99.
  */
 function namesWorldPlace(
   name: string,
