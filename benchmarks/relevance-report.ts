@@ -259,6 +259,7 @@ export const SET_NAMES = [
   'heldout32',
   'heldout33',
   'heldout34',
+  'heldout35',
   'meaning',
   'meaning2',
 ] as const;

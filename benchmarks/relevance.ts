@@ -36,7 +36,8 @@
  * short page of a query that names a place is filled by meaning, there first); the thirty-third
  * likewise for round 33 (places of two words, a place's name no more than a word of descriptions,
  * a seeker's "work" as filler); the thirty-fourth likewise for round 35 (a city of the world's that too few job
- * locations hold is a place), which changed none of its queries. Per set:
+ * locations hold is a place), which changed none of its queries; the thirty-fifth likewise for
+ * round 37 (an NHS pay band is a grade, not role words; an internship comes first). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -345,6 +346,13 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-34-queries.json',
     judgmentsFile: 'heldout-34-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-34-pool.json'),
+  },
+  {
+    name: 'heldout35',
+    title: 'Thirty-fifth held-out set (judged blind once, on 2026-12-07, in the default mode, for round 37: pay bands and internships)',
+    queriesFile: 'heldout-35-queries.json',
+    judgmentsFile: 'heldout-35-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-35-pool.json'),
   },
   {
     name: 'meaning',

@@ -622,3 +622,42 @@ describe("search relevance (a city of the world's where no job is)", () => {
     expect(nameOf.get((res.body.jobs as { id: string }[])[0].id)).to.equal('softwareEngineer');
   });
 });
+
+describe('search relevance (an NHS pay band)', () => {
+  const job = (name: string, title: string, description: string) => namedJob(name, { title, description, location: 'Leeds' });
+  const ranked = searchesCorpus([
+    // No job has the band and the role, so those with two of the three words are let in: the
+    // band's, and the role's at another band. Rarer than "band", "8b" in a title outweighed the role in a title.
+    job('psychologist', 'Band 8b Principal Clinical Psychologist', 'Lead psychology on the ward.'),
+    job('pharmacist', 'Principal Pharmacist', 'A Band 8a post leading the medicines team.'),
+    // "band" and "7" apart: another band, and "7 days".
+    job('band5Nurse', 'Nurse', 'A Band 5 post on a ward open 7 days a week.'),
+    job('band7Nurse', 'Nurse Specialist', 'A Band 7 post in the respiratory team.'),
+    job('band7TitledNurse', 'Band 7 Nurse Specialist', 'Lead the respiratory team.'),
+    ...Array.from({ length: 80 }, (_, i) => job(`careAssistant${i}`, 'Care Assistant', 'Caring for residents.')),
+  ]);
+
+  it('ranks the role named above the band in the title of another role, when it lets in jobs missing a word', async () => {
+    expect(await ranked('band 8b principal pharmacist')).to.deep.equal(['pharmacist', 'psychologist']);
+  });
+
+  it('asks for the band as its words together, and ranks a title that states it first', async () => {
+    // Two jobs have the band: too few, so the nurses of other bands follow them (relaxed).
+    expect(await ranked('band 7 nurse')).to.deep.equal(['band7TitledNurse', 'band7Nurse', 'band5Nurse']);
+  });
+});
+
+describe('search relevance (an internship)', () => {
+  const job = (name: string, title: string, description: string, type: 'full_time' | 'internship') =>
+    namedJob(name, { title, description, type, experience: null });
+  const ranked = searchesCorpus([
+    // As rare in titles as on the real postings, the field in a title outscored the level and type of an internship.
+    job('mlEngineer', 'Machine Learning Engineer', 'Build and ship models.', 'full_time'),
+    job('researchIntern', 'Research Intern', 'Apply machine learning to our advertising over the summer.', 'internship'),
+    ...Array.from({ length: 300 }, (_, i) => job(`analyst${i}`, 'Business Analyst', 'Gather requirements.', 'full_time')),
+  ]);
+
+  it('ranks the internships first, above the role in the title of jobs that are not', async () => {
+    expect(await ranked('machine learning internship')).to.deep.equal(['researchIntern', 'mlEngineer']);
+  });
+});

@@ -82,7 +82,29 @@ const TYPED_WEIGHT = 20;
  */
 const NEAR_LEVEL_WEIGHT = 10;
 
+/**
+ * An internship asked for ("machine learning internship") comes first: every job that is one
+ * (INTERNSHIP) above every job that is not, best match first within each, as the jobs in a place
+ * named come first (./place-clauses PLACE_FIRST, which stays above it). A seeker who asks for an
+ * internship cannot take the full-time post however well its title matches: scored as the other
+ * levels are, "Machine Learning Scientist" titles (the field's rare words in a title, about 60)
+ * outranked "Data Scientist Intern" (20 for the level in the title, 15 for the type).
+ */
+const INTERNSHIP_FIRST = 200;
+
+/** A job that is an internship: its title, its level tag or its type says so. */
+const INTERNSHIP: Query = {
+  bool: {
+    should: [
+      { match: { 'title.plain': LEVELS.intern.title } },
+      { terms: { 'experience.lower': LEVELS.intern.experience } },
+      { term: { type: 'internship' } },
+    ],
+  },
+};
+
 function levelClause(level: Level): Query {
+  if (level === 'intern') return { constant_score: { filter: INTERNSHIP, boost: INTERNSHIP_FIRST } };
   const { experience, title, near } = LEVELS[level];
   const named: Query = { constant_score: { filter: { match: { 'title.plain': title } }, boost: TITLE_LEVEL_WEIGHT } };
   const inTitle: Query = near
@@ -145,6 +167,28 @@ const REMOTE_CLAUSE: Query = {
 // A level's clause depends on the level alone: built once, as REMOTE_CLAUSE is, not per search.
 // A type's depends on the words that named it too (typeClause), so it is built per search.
 const LEVEL_CLAUSES = Object.fromEntries(Object.keys(LEVELS).map((level) => [level, levelClause(level as Level)])) as Record<Level, Query>;
+
+/**
+ * A pay grade named ("band 8a"): required as a term of the query is (../relevance matchQuery), as
+ * its words together in the title or the description (NHS postings state their band there; "band"
+ * and "7" apart matched "Band 5" and "7 days"), and scored at fixed weights, as a level is: stated
+ * at all, and more in the title, the surest sign (a description may say "band 6/7" or "develops to
+ * band 7"). Scored by their rarity as words, "band 8a" in a title outweighed the role: "Application
+ * Engineer (Band 8a)" outranked project managers for "band 8a project manager".
+ */
+export function gradeClause(grade: string): Query {
+  return {
+    bool: {
+      must: {
+        constant_score: {
+          filter: { multi_match: { query: grade, type: 'phrase', fields: ['title.plain', 'description.plain'] } },
+          boost: STATED_WEIGHT,
+        },
+      },
+      should: { constant_score: { filter: { match_phrase: { 'title.plain': grade } }, boost: TITLE_LEVEL_WEIGHT } },
+    },
+  };
+}
 
 /** The optional clauses that favour jobs of the levels, types and remote work a query names. */
 export function intentClauses(intent: QueryIntent): Query[] {

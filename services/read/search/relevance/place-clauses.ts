@@ -12,10 +12,13 @@ type Query = estypes.QueryDslQueryContainer;
  * whether the place is required or comes first).
  */
 
-/** The role words that name places (TypoPolicy.places), unless every one does: a query of places alone ("london") asks for them as words. */
+/**
+ * The role words that name places (TypoPolicy.places), unless every one does and no grade is
+ * named: a query of places alone ("london") asks for them as words; "band 5 leeds" for band 5 jobs in Leeds.
+ */
 export function placesOf(intent: QueryIntent, places: ReadonlySet<string> | undefined): string[] {
   const isPlace = (word: string) => places?.has(word) ?? false;
-  return intent.role.every(isPlace) ? [] : intent.role.filter(isPlace);
+  return intent.role.every(isPlace) && intent.grades.length === 0 ? [] : intent.role.filter(isPlace);
 }
 
 /**

@@ -20,7 +20,12 @@ export interface QueryIntent {
   /** For each job type named, the words that named it, as typed ("fixed term"; hyphens as spaces): a posting that says them counts more than one that says another word for the type. */
   typeWords: Partial<Record<JobTypeValue, string[]>>;
   remote: boolean;
-  /** The query without filler ("head of nursing"): what the phrase boosts compare with titles. */
+  /**
+   * Pay grades named ("band 8a", as NHS Agenda for Change bands are written): what must be true of
+   * the job, but not what it is, so not role words (../relevance gradeClause).
+   */
+  grades: string[];
+  /** The query without filler and grades ("head of nursing"): what the phrase boosts compare with titles. */
   phraseText: string;
   /**
    * Pairs of role words the seeker offered as alternatives, either of which will do: the words on
@@ -219,6 +224,13 @@ export function understandQuery(q: string, roles?: ReadonlySet<string>): QueryIn
 }
 
 /**
+ * The number of an NHS pay band: 1 to 9, and 8a to 8d (tokens are lowercase). "band" before one
+ * names a grade ("band 6 nurse", "band 8a pharmacist"); before another word it is a word ("brass band").
+ */
+const BAND_NUMBER = /^(?:[1-9]|8[a-d])$/;
+const isGradeAt = (tokens: readonly string[], i: number) => tokens[i] === 'band' && BAND_NUMBER.test(tokens[i + 1] ?? '');
+
+/**
  * "work" as a seeker says it of a job ("weekend work as a kitchen porter", "looking for
  * healthcare scientist work"), unless it ends a term with the word before it ("social work").
  */
@@ -228,9 +240,12 @@ const WORK = 'work';
 const isFillerAt = (tokens: readonly string[], i: number) =>
   FILLER.has(tokens[i]) || (tokens[i] === WORK && !(i > 0 && endsTerm(tokens[i - 1], WORK)));
 
-function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
+function readIntent(q: string, typeWordsAreWords: boolean, gradesAreWords = false): QueryIntent {
   const tokens = queryTokens(q);
   const filler = tokens.map((_, i) => isFillerAt(tokens, i));
+  // The tokens of the grades named, left out of the role and of the phrase.
+  const inGrade = tokens.map(() => false);
+  const grades: string[] = [];
   const stop = stopWordsOf(tokens);
   const levels = new Set<Level>();
   const types = new Set<JobTypeValue>();
@@ -241,6 +256,13 @@ function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
   // Tokens of the role as typed (stop words kept), for the phrase; filler and understood phrases leave gaps.
   const kept: (string | undefined)[] = [];
   for (let i = 0; i < tokens.length;) {
+    if (!gradesAreWords && isGradeAt(tokens, i)) {
+      grades.push(`${tokens[i]} ${tokens[i + 1]}`);
+      inGrade[i] = inGrade[i + 1] = true;
+      kept.push(undefined);
+      i += 2;
+      continue;
+    }
     const phrase = PHRASES.find((p) => p.words.every((word, k) => tokens[i + k] === word));
     if (!phrase) {
       rest.push({ word: tokens[i], filler: filler[i] });
@@ -261,11 +283,13 @@ function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
     if (phrase.remote) remote = true;
     i += phrase.words.length;
   }
-  const withoutFiller = tokens.filter((_, i) => !filler[i]);
   const role = contentWords(
     rest.filter(({ filler }) => !filler).map(({ word }) => word),
     stop,
   );
+  // A grade alone ("band 6 jobs") is what the seeker asks for: its words are the role then.
+  if (grades.length > 0 && role.length === 0) return readIntent(q, typeWordsAreWords, true);
+  const withoutFiller = tokens.filter((_, i) => !filler[i] && !inGrade[i]);
   const fallback = contentWords(withoutFiller, stop);
   const roleOrFallback = role.length > 0 ? role : fallback.length > 0 ? fallback : contentWords(tokens, stop);
   return {
@@ -274,6 +298,7 @@ function readIntent(q: string, typeWordsAreWords: boolean): QueryIntent {
     levels: [...levels],
     types: [...types],
     typeWords,
+    grades: [...new Set(grades)],
     remote,
     phraseText: (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),
     rolePhrase: role.length > 0 ? longestRun(kept, stop) : (withoutFiller.length > 0 ? withoutFiller : tokens).join(' '),

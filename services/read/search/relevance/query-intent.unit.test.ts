@@ -162,4 +162,24 @@ describe('understandQuery (what a job seeker asks for)', () => {
     // Experience a seeker has is no level: "user experience" and "tableau experience" stay words.
     expect(understandQuery('user experience designer')).to.deep.include({ role: ['user', 'experience', 'designer'], levels: [] });
   });
+
+  it('reads an NHS pay band as a grade, not as role words, and keeps it out of the phrase', () => {
+    expect(understandQuery('band 8b principal pharmacist')).to.deep.include({
+      role: ['pharmacist'],
+      grades: ['band 8b'],
+      levels: ['principal'],
+      phraseText: 'principal pharmacist',
+    });
+    expect(understandQuery('Band 6 physio jobs')).to.deep.include({ role: ['physio'], grades: ['band 6'] });
+    // "band" before no band number is a word; a band alone is what is asked for.
+    expect(understandQuery('brass band teacher')).to.deep.include({ role: ['brass', 'band', 'teacher'], grades: [] });
+    expect(understandQuery('band 5 jobs')).to.deep.include({ role: ['band', '5'], grades: [] });
+  });
+
+  it('puts every internship first, by its title, level tag or type, above what words score', () => {
+    const text = JSON.stringify(intentClauses(understandQuery('machine learning internship')));
+    expect(text).to.include('{"term":{"type":"internship"}}');
+    expect(text).to.include('"experience.lower":["internship","intern"]');
+    expect(text).to.match(/"boost":200/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { isJobType } from '../../../../shared/schemas/common';
-import { intentClauses } from './intent-clauses';
+import { gradeClause, intentClauses } from './intent-clauses';
 import { placeCodeOf } from './place-names';
 import { inPlace, PLACE_FIRST, placesOf, roleInTitle } from './place-clauses';
 import { alternativeGroups, understandQuery, type QueryIntent } from './query-intent';
@@ -417,7 +417,7 @@ export function canRelax(q: string, typos?: TypoPolicy): boolean {
   const meant = meantQuery(q, typos);
   if (queryWords(meant).onlyStopWords) return false;
   const intent = understandQuery(meant, typos?.roles);
-  return termGroups(concepts(intent.role), intent.alternatives).length >= 2;
+  return termGroups(concepts(intent.role), intent.alternatives).length + intent.grades.length >= 2;
 }
 
 /**
@@ -496,10 +496,11 @@ function matchQuery(
     group.length === 1 ? termQueries[group[0]] : { dis_max: { queries: group.map((i) => termQueries[i]) } },
   );
   const isOptional = (group: readonly number[]) => group.length === 1 && common.has(group[0]);
-  const [optional, required] = [
+  const [optional, roleRequired] = [
     groupQueries.filter((_, g) => isOptional(groups[g])),
     groupQueries.filter((_, g) => !isOptional(groups[g])),
   ];
+  const required = [...roleRequired, ...intent.grades.map(gradeClause)];
   const asked: Query = {
     bool: { should: required, minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
   };
@@ -524,9 +525,16 @@ function matchQuery(
     qualifier === undefined || !groups.some((group) => group.length === 1 && group[0] === qualifier)
       ? []
       : [{ constant_score: { filter: termQueries[qualifier], boost: QUALIFIER_FIRST } }];
+  // Relaxed, the jobs that keep every role word come first, before those that keep the grade but not the
+  // role: a principal pharmacist at band 8a answers "band 8b principal pharmacist" better than a band 8b
+  // psychologist, whose title's band outscored the pharmacist's title.
+  const keepsRole: Query[] =
+    mode.relaxed && intent.grades.length > 0 && roleRequired.length > 0
+      ? [{ constant_score: { filter: { bool: { must: roleRequired } }, boost: QUALIFIER_FIRST } }]
+      : [];
   // Known to name no role (the look-up answered): a query of skills or topics, scored on its words together too.
   const together = typos.roles !== undefined && !namesRole && terms.length >= 2 ? [wordsTogetherQuery(roleWords)] : [];
-  const favoured = [...intentClauses(intent), ...everyWord, ...keepsQualifier, ...together];
+  const favoured = [...intentClauses(intent), ...everyWord, ...keepsQualifier, ...keepsRole, ...together];
   if (places.length === 0) return { match: favoured.length === 0 ? role : { bool: { must: role, should: favoured } }, places, onePhrase };
   const named = roleInTitle(terms, groups);
   // Required, the place filters; let in, it lifts the jobs there whose title names the role above all others.

@@ -48,6 +48,19 @@ describe('relevanceQuery', () => {
     });
   });
 
+  it('asks for a pay band as its words together, one term of those required, and lets jobs missing it follow the role', () => {
+    const strict = JSON.stringify(relevanceQuery('band 8a project manager').match);
+    expect(strict).to.include('"multi_match":{"query":"band 8a","type":"phrase","fields":["title.plain","description.plain"]}');
+    // Two terms, both required: the role ("project manager", one term) and the band.
+    const asked = relevanceQuery('band 8a project manager').match as { bool: { should: unknown[]; minimum_should_match: string } };
+    expect(asked.bool.should).to.have.length(2);
+    expect(asked.bool.minimum_should_match).to.equal('4<80%');
+    expect(strict).not.to.include('"query":"8a"');
+    const relaxed = JSON.stringify(relevanceQuery('band 8a project manager', undefined, { relaxed: true, place: 'required' }).match);
+    expect(relaxed).to.match(/"constant_score":\{"filter":\{"bool":\{"must":\[\{"dis_max".*"boost":200/);
+    expect(canRelax('band 7 nurse')).to.equal(true);
+  });
+
   it('asks for "it" in a query of keywords in the short fields as written, which keep it', () => {
     const json = JSON.stringify(relevanceQuery('it support').match);
     expect(json).to.include('"query":"it","type":"best_fields","fields":["title.plain^6"');
