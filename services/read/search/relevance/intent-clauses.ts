@@ -169,23 +169,24 @@ const REMOTE_CLAUSE: Query = {
 const LEVEL_CLAUSES = Object.fromEntries(Object.keys(LEVELS).map((level) => [level, levelClause(level as Level)])) as Record<Level, Query>;
 
 /**
- * A pay grade named ("band 8a"): required as a term of the query is (../relevance matchQuery), as
- * its words together in the title or the description (NHS postings state their band there; "band"
- * and "7" apart matched "Band 5" and "7 days"), and scored at fixed weights, as a level is: stated
- * at all, and more in the title, the surest sign (a description may say "band 6/7" or "develops to
- * band 7"). Scored by their rarity as words, "band 8a" in a title outweighed the role: "Application
- * Engineer (Band 8a)" outranked project managers for "band 8a project manager".
+ * The pay grades named ("band 8a"; "band 5 or band 6": either), one term of those the query
+ * requires (../relevance matchQuery): as its words together in the title or the description (NHS
+ * postings state their band there; "band" and "7" apart matched "Band 5" and "7 days"), and
+ * scored at fixed weights, as a level is: stated at all, and more in the title, the surest sign (a
+ * description may say "band 6/7" or "develops to band 7"). Scored by their rarity as words, "band
+ * 8a" in a title outweighed the role: "Application Engineer (Band 8a)" outranked project managers
+ * for "band 8a project manager".
  */
-export function gradeClause(grade: string): Query {
+export function gradeClause(grades: readonly string[]): Query {
+  const stated = (grade: string): Query => ({
+    multi_match: { query: grade, type: 'phrase', fields: ['title.plain', 'description.plain'] },
+  });
+  const titled = (grade: string): Query => ({ match_phrase: { 'title.plain': grade } });
+  const any = (clauses: Query[]): Query => (clauses.length === 1 ? clauses[0] : { bool: { should: clauses } });
   return {
     bool: {
-      must: {
-        constant_score: {
-          filter: { multi_match: { query: grade, type: 'phrase', fields: ['title.plain', 'description.plain'] } },
-          boost: STATED_WEIGHT,
-        },
-      },
-      should: { constant_score: { filter: { match_phrase: { 'title.plain': grade } }, boost: TITLE_LEVEL_WEIGHT } },
+      must: { constant_score: { filter: any(grades.map(stated)), boost: STATED_WEIGHT } },
+      should: { constant_score: { filter: any(grades.map(titled)), boost: TITLE_LEVEL_WEIGHT } },
     },
   };
 }

@@ -417,7 +417,7 @@ export function canRelax(q: string, typos?: TypoPolicy): boolean {
   const meant = meantQuery(q, typos);
   if (queryWords(meant).onlyStopWords) return false;
   const intent = understandQuery(meant, typos?.roles);
-  return termGroups(concepts(intent.role), intent.alternatives).length + intent.grades.length >= 2;
+  return termGroups(concepts(intent.role), intent.alternatives).length + (intent.grades.length > 0 ? 1 : 0) >= 2;
 }
 
 /**
@@ -500,7 +500,7 @@ function matchQuery(
     groupQueries.filter((_, g) => isOptional(groups[g])),
     groupQueries.filter((_, g) => !isOptional(groups[g])),
   ];
-  const required = [...roleRequired, ...intent.grades.map(gradeClause)];
+  const required = intent.grades.length === 0 ? roleRequired : [...roleRequired, gradeClause(intent.grades)];
   const asked: Query = {
     bool: { should: required, minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
   };

@@ -59,6 +59,10 @@ describe('relevanceQuery', () => {
     const relaxed = JSON.stringify(relevanceQuery('band 8a project manager', undefined, { relaxed: true, place: 'required' }).match);
     expect(relaxed).to.match(/"constant_score":\{"filter":\{"bool":\{"must":\[\{"dis_max".*"boost":200/);
     expect(canRelax('band 7 nurse')).to.equal(true);
+    // Two bands offered: either will do, one term.
+    const either = relevanceQuery('band 5 or band 6 nurse').match as { bool: { should: unknown[] } };
+    expect(either.bool.should).to.have.length(2);
+    expect(JSON.stringify(either)).to.include('{"bool":{"should":[{"multi_match":{"query":"band 5","type":"phrase"');
   });
 
   it('asks for "it" in a query of keywords in the short fields as written, which keep it', () => {
