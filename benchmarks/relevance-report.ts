@@ -260,6 +260,7 @@ export const SET_NAMES = [
   'heldout33',
   'heldout34',
   'heldout35',
+  'heldout36',
   'meaning',
   'meaning2',
 ] as const;

@@ -37,7 +37,8 @@
  * likewise for round 33 (places of two words, a place's name no more than a word of descriptions,
  * a seeker's "work" as filler); the thirty-fourth likewise for round 35 (a city of the world's that too few job
  * locations hold is a place), which changed none of its queries; the thirty-fifth likewise for
- * round 37 (an NHS pay band is a grade, not role words; an internship comes first). Per set:
+ * round 37 (an NHS pay band is a grade, not role words; an internship comes first); the thirty-sixth
+ * likewise for round 38 (an abbreviation is read as the words the postings spell it out as). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -353,6 +354,14 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-35-queries.json',
     judgmentsFile: 'heldout-35-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-35-pool.json'),
+  },
+  {
+    name: 'heldout36',
+    title:
+      'Thirty-sixth held-out set (judged blind once, on 2026-12-07, in the default mode, for round 38: abbreviations the postings define)',
+    queriesFile: 'heldout-36-queries.json',
+    judgmentsFile: 'heldout-36-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-36-pool.json'),
   },
   {
     name: 'meaning',

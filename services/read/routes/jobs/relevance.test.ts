@@ -661,3 +661,18 @@ describe('search relevance (an internship)', () => {
     expect(await ranked('machine learning internship')).to.deep.equal(['researchIntern', 'mlEngineer']);
   });
 });
+
+describe('search relevance (an abbreviation the postings spell out)', () => {
+  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
+  const ranked = searchesCorpus([
+    ...[0, 1, 2].map((i) => job(`cmhtWorker${i}`, 'Support Worker', 'Join our Community Mental Health Team (CMHT) in the city.')),
+    // Its posting never says "CMHT": the words it stands for, which three others spell out, find it.
+    job('cmhtNurse', 'Community Mental Health Team Nurse', 'Care for people in their homes.'),
+    job('wardNurse', 'Ward Nurse', 'Care for people on the ward.'),
+    ...Array.from({ length: 80 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients across the hospital.')),
+  ]);
+
+  it('finds the job of the words the abbreviation stands for, above the jobs that have one word', async () => {
+    expect((await ranked('cmht nurse'))[0]).to.equal('cmhtNurse');
+  });
+});

@@ -1,7 +1,8 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { RARITY_FIELDS, type RarityField, type TypoPolicy } from './relevance';
 import { TYPO_FIELDS } from './relevance';
-import { concepts } from './synonyms';
+import { lookUpDefinitions } from './abbreviations';
+import { concepts, synonymsOf } from './synonyms';
 import { queryWords } from './query-words';
 import { suggestCorrections, type SuggestClient } from './spelling';
 import { worldPlaceNames } from './world-places';
@@ -82,6 +83,8 @@ export class KnownWords {
   private readonly jobsWith: Record<RarityField, number> = { title: 0, description: 0 };
   /** The word each unknown word most likely meant (./spelling), or none, when it was asked. */
   private readonly meant = new Map<string, { word: string | undefined; until: number }>();
+  /** What each abbreviation asked about stands for where postings define it (./abbreviations), or nothing. */
+  private readonly defined = new Map<string, { definition: string | undefined; until: number }>();
   /** Whether two adjacent words ("redwood city") name one place (namesPlaceTogether), by the pair. */
   private readonly pairs = new Map<string, { place: boolean; until: number }>();
   /** The policies given, by the query's distinct words in order. */
@@ -114,12 +117,14 @@ export class KnownWords {
     // The pairs of the words as typed are asked beside the words: a query without typos waits for one round trip.
     const typedPairs = this.wordsOfPlacePairs(distinct, now);
     await this.lookUpFresh([...distinct, ...standInWords(distinct)], now);
-    const corrections = await this.corrections(distinct, now);
+    const [corrections, definitions] = await Promise.all([this.corrections(distinct, now), this.definitions(distinct, now)]);
     // The words meant are read as if typed: their places, roles, stand-ins and rarities are looked up too.
     const meant = [...new Set(corrections.values())];
-    if (meant.length > 0) await this.lookUpFresh([...meant, ...standInWords(meant)], now);
+    // A definition stands in for its abbreviation, scaled by its words' rarities as other stand-ins are.
+    const definedWords = [...definitions.values()].flatMap((definition) => queryWords(definition).words);
+    if (meant.length > 0 || definedWords.length > 0) await this.lookUpFresh([...meant, ...standInWords(meant), ...definedWords], now);
     const asked = [...distinct, ...meant];
-    const lookedUp = [...new Set([...asked, ...standInWords(asked)])];
+    const lookedUp = [...new Set([...asked, ...standInWords(asked), ...definedWords])];
     // The query's words as answered now: later or forgotten answers do not change a policy given.
     const tolerant = new Map(asked.map((word) => [word, !this.known.get(word)?.known && !this.known.get(word)?.abbreviation]));
     const places = new Set([
@@ -137,6 +142,7 @@ export class KnownWords {
       roles,
       rarity: (word: string, field: RarityField) => rarities.get(`${field}:${word}`),
       ...(corrections.size > 0 ? { corrections } : {}),
+      ...(definitions.size > 0 ? { definitions } : {}),
     });
     remember(this.settled, key, { policy, until: now + this.options.ttlMs }, this.options.maxEntries);
     return policy;
@@ -176,6 +182,27 @@ export class KnownWords {
       unknown.flatMap((word) => {
         const meant = this.meant.get(word)?.word;
         return meant ? [[word, meant] as const] : [];
+      }),
+    );
+  }
+
+  /**
+   * What each of `words` that may be an abbreviation (mayBeAbbreviation) stands for, where the
+   * postings that mention it define it (./abbreviations); a word whose look-up failed is asked again
+   * next time.
+   */
+  private async definitions(words: readonly string[], now: number): Promise<Map<string, string>> {
+    const candidates = words.filter((word) => mayBeAbbreviation(word, this.known.get(word), this.jobsWith.description));
+    const ask = candidates.filter((word) => !((this.defined.get(word)?.until ?? 0) > now));
+    if (ask.length > 0) {
+      const found = await lookUpDefinitions(this.client, this.index, ask, this.options.timeoutMs);
+      for (const [word, definition] of found)
+        remember(this.defined, word, { definition, until: now + this.options.ttlMs }, this.options.maxEntries);
+    }
+    return new Map(
+      candidates.flatMap((word) => {
+        const definition = this.defined.get(word)?.definition;
+        return definition ? [[word, definition] as const] : [];
       }),
     );
   }
@@ -456,6 +483,27 @@ function standInWords(words: readonly string[]): string[] {
   return concepts(words).flatMap(({ synonyms, related, family }) =>
     [...synonyms, ...related, ...family].flatMap((term) => queryWords(term).words),
   );
+}
+
+/** Abbreviations whose definitions are looked for have at most this many letters ("cmht", "pmva", "iapt"). */
+const DEFINED_LETTERS = 5;
+
+/**
+ * The most descriptions an abbreviation whose definition is looked for is in: a word as common as
+ * "care" or "sql" (6 % of the real postings' descriptions) is read as written, and looking up
+ * every common short word would cost a search per new word.
+ */
+const DEFINED_DESCRIPTION_SHARE = 0.05;
+
+/**
+ * Whether a query word may be an abbreviation that postings define (./abbreviations): a word of
+ * three to five letters that at least two descriptions have, and few (DEFINED_DESCRIPTION_SHARE), with
+ * no synonym of its own (./synonyms: "gp", "hca" are known).
+ */
+function mayBeAbbreviation(word: string, answer: WordAnswer | undefined, descriptions: number): boolean {
+  if (!answer || !/^[a-z]+$/.test(word) || word.length < 3 || word.length > DEFINED_LETTERS) return false;
+  const inDescriptions = answer.docs.description;
+  return inDescriptions >= 2 && inDescriptions <= DEFINED_DESCRIPTION_SHARE * descriptions && synonymsOf(word).length === 0;
 }
 
 /** A word's rarity in a field as BM25 weighs it (inverse document frequency); unknown without a count of the field's jobs. */

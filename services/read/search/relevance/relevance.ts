@@ -267,6 +267,8 @@ export interface TypoPolicy {
   readonly longTypos?: 'everywhere' | 'titles' | 'nowhere';
   /** For words the index does not know, the word each most likely meant (./spelling), which the search reads in its place (meantQuery). */
   readonly corrections?: ReadonlyMap<string, string>;
+  /** For abbreviations the postings define, what each stands for ("slt": "speech and language therapist"; ./abbreviations), a synonym of it. */
+  readonly definitions?: ReadonlyMap<string, string>;
 }
 const EVERY_WORD: TypoPolicy = () => true;
 
@@ -485,7 +487,7 @@ function matchQuery(
 ): { match: Query; places: string[]; onePhrase: boolean; roleInTitle?: Query } {
   const places = placesOf(intent, typos.places);
   const roleWords = intent.role.filter((word) => !places.includes(word));
-  const terms = concepts(roleWords, typos);
+  const terms = withDefinitions(concepts(roleWords, typos), typos.definitions);
   const onePhrase = terms.length === 1 && terms[0].phrase;
   const familyWeight = terms.length === 1 ? FIELD_ALONE_FAMILY_WEIGHT : FAMILY_WEIGHT;
   const termQueries = terms.map((concept) => conceptQuery(concept, typos, familyWeight));
@@ -548,6 +550,15 @@ function matchQuery(
           ],
         };
   return { match: { bool: { must: role, ...place } }, places, onePhrase, roleInTitle: named };
+}
+
+/** Terms of one abbreviation with a definition the postings give (TypoPolicy.definitions), which stands in for it as a synonym does. */
+function withDefinitions(terms: Concept[], definitions: ReadonlyMap<string, string> | undefined): Concept[] {
+  if (!definitions || definitions.size === 0) return terms;
+  return terms.map((term) => {
+    const definition = term.words.length === 1 ? definitions.get(term.words[0]) : undefined;
+    return definition && !term.synonyms.includes(definition) ? { ...term, synonyms: [...term.synonyms, definition] } : term;
+  });
 }
 
 /**

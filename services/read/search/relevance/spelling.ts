@@ -12,9 +12,15 @@ import { TYPO_FIELDS } from './relevance';
 const SHORT_FIELDS = [...TYPO_FIELDS];
 const LAST_RESORT = 'description';
 
-/** The call the spelling correction makes to Elasticsearch: a Client answers it, and so does a unit test's stand-in. */
+/**
+ * The search calls of the spelling correction and of the abbreviations' definitions
+ * (./abbreviations) to Elasticsearch: a Client answers them, and so does a unit test's stand-in.
+ */
 export interface SuggestClient {
-  search(request: estypes.SearchRequest, options: { requestTimeout: number }): Promise<Pick<estypes.SearchResponse, 'suggest'>>;
+  search(
+    request: estypes.SearchRequest,
+    options: { requestTimeout: number },
+  ): Promise<Pick<estypes.SearchResponse, 'suggest'> & Partial<Pick<estypes.SearchResponse, 'hits'>>>;
 }
 
 /** A word the index does not know, and how many postings the word it meant must have at least in one field (minDocs at least). */
