@@ -105,8 +105,9 @@ export class KnownWords {
    * The typo policy for a query of these words: tolerance for each word the index does not know
    * but abbreviations (ABBREVIATION_LETTERS), the words that name places: in more job locations than job titles ("london", "bristol";
    * not "nurse", though some locations are named "Nurse Bank"), those that name roles
-   * (ROLE_TITLE_SHARE), and the word each unknown word most likely meant (./spelling), which the
-   * search reads in its place (TypoPolicy.corrections).
+   * (ROLE_TITLE_SHARE), the word each unknown word most likely meant (./spelling), which the
+   * search reads in its place (TypoPolicy.corrections), and what each abbreviation the postings
+   * spell out stands for (./abbreviations, TypoPolicy.definitions).
    */
   async typoPolicy(words: readonly string[], now = Date.now()): Promise<TypoPolicy> {
     const distinct = [...new Set(words)];

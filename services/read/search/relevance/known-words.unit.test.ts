@@ -191,3 +191,50 @@ describe('KnownWords: places, and the rarity of stand-ins', () => {
     expect(policy.rarity?.('admin', 'description')).to.be.closeTo(Math.log(1 + (17_000 - 3000 + 0.5) / 3000.5), 1e-9);
   });
 });
+
+describe('KnownWords: abbreviations the postings spell out', () => {
+  /** Every word in 5 of 1 000 jobs' fields; the definition search answers `passages` for each posting, or fails. */
+  function definingClient(
+    search: () => Promise<{ hits?: { hits: { _id: string; _index: string; highlight?: Record<string, string[]> }[] } }>,
+  ) {
+    const searched: unknown[] = [];
+    const client: TermVectorsClient = {
+      search: (request) => {
+        searched.push(request);
+        return search();
+      },
+      termvectors: (request) => {
+        if (asksPairs(request)) return Promise.resolve({});
+        const words = (request.doc as Record<string, string>).title.split(' ');
+        const terms = Object.fromEntries(words.map((word) => [word, { doc_freq: 5 }]));
+        const field = { terms, field_statistics: { doc_count: 1000 } };
+        return Promise.resolve({
+          term_vectors: Object.fromEntries([...TYPO_FIELDS, 'description'].map((name) => [`${name}.plain`, field])),
+        });
+      },
+    };
+    return { client, searched };
+  }
+  const posting = (i: number, passage: string) => ({ _id: String(i), _index: 'jobs', highlight: { 'description.plain': [passage] } });
+
+  it('reads a short word as what three postings or more spell it out as, asked once', async () => {
+    const { client, searched } = definingClient(() =>
+      Promise.resolve({ hits: { hits: [0, 1, 2].map((i) => posting(i, 'Join our Community Mental Health Team (CMHT) today.')) } }),
+    );
+    const words = new KnownWords(client, 'jobs');
+    const policy = await words.typoPolicy(['cmht', 'nurse'], 0);
+    expect([...(policy.definitions ?? [])]).to.deep.equal([['cmht', 'community mental health team']]);
+    // "nurse" was asked about too (five letters, few descriptions), and has none.
+    expect(searched).to.have.length(2);
+    await words.typoPolicy(['cmht'], 1000);
+    expect(searched).to.have.length(2);
+  });
+
+  it('gives no definition when the search fails, and asks again for the next query', async () => {
+    const { client, searched } = definingClient(() => Promise.reject(new Error('timeout')));
+    const words = new KnownWords(client, 'jobs');
+    expect((await words.typoPolicy(['cmht'], 0)).definitions).to.equal(undefined);
+    await words.typoPolicy(['cmht', 'ward'], 1000);
+    expect(searched).to.have.length(3);
+  });
+});
