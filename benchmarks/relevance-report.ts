@@ -261,6 +261,7 @@ export const SET_NAMES = [
   'heldout34',
   'heldout35',
   'heldout36',
+  'heldout37',
   'meaning',
   'meaning2',
 ] as const;

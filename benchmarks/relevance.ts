@@ -38,7 +38,9 @@
  * a seeker's "work" as filler); the thirty-fourth likewise for round 35 (a city of the world's that too few job
  * locations hold is a place), which changed none of its queries; the thirty-fifth likewise for
  * round 37 (an NHS pay band is a grade, not role words; an internship comes first); the thirty-sixth
- * likewise for round 38 (an abbreviation is read as the words the postings spell it out as). Per set:
+ * likewise for round 38 (an abbreviation is read as the words the postings spell it out as); the
+ * thirty-seventh likewise for round 39 (a word that job locations hold only inside a longer name
+ * is no place alone), which changed none of its queries. Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -362,6 +364,14 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-36-queries.json',
     judgmentsFile: 'heldout-36-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-36-pool.json'),
+  },
+  {
+    name: 'heldout37',
+    title:
+      'Thirty-seventh held-out set (judged blind once, on 2026-12-07, in the default mode; round 39 (a word of a longer place name, no place alone) changed none of its queries)',
+    queriesFile: 'heldout-37-queries.json',
+    judgmentsFile: 'heldout-37-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-37-pool.json'),
   },
   {
     name: 'meaning',

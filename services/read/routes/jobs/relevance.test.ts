@@ -676,3 +676,18 @@ describe('search relevance (an abbreviation the postings spell out)', () => {
     expect((await ranked('cmht nurse'))[0]).to.equal('cmhtNurse');
   });
 });
+
+describe('search relevance (a word of a longer place name)', () => {
+  const job = (name: string, title: string, location: string, description: string) => namedJob(name, { title, location, description });
+  const ranked = searchesCorpus([
+    // Three job locations and no title hold "cook": read as a place, it sent "bank cook" to the
+    // bank jobs at the James Cook University Hospital and left the cooks behind them.
+    ...[0, 1, 2].map((i) => job(`bankNurse${i}`, 'Bank Nurse', 'The James Cook University Hospital, Middlesbrough', 'Shifts on our bank.')),
+    job('bankCook', 'Assistant Cook (Bank)', 'Liverpool', 'Cook meals for our patients and families.'),
+    job('cook', 'Cook', 'Grimsby', 'Prepare and cook meals; bank holidays paid.'),
+  ]);
+
+  it('reads the word as a word, not the place, when the query lacks the rest of its name', async () => {
+    expect((await ranked('bank cook')).slice(0, 2)).to.have.members(['bankCook', 'cook']);
+  });
+});

@@ -108,3 +108,26 @@ describe('KnownWords (which query words get typo tolerance)', () => {
     }
   });
 });
+
+describe('KnownWords (a word that job locations hold only inside a longer name)', () => {
+  before(async () => {
+    await indexFreshJobs([
+      // "cook" is in three locations and no title: counted as a word, a place.
+      ...Array.from({ length: 3 }, () =>
+        jobDocument({ title: 'Staff Nurse', location: 'The James Cook University Hospital, Middlesbrough', description: 'Wards.' }),
+      ),
+      ...Array.from({ length: 3 }, () => jobDocument({ title: 'Porter', location: 'Potters Bar, EN6 2SE', description: 'Moving.' })),
+      jobDocument({ title: 'Cook', location: 'Leeds', description: 'Cook for the patients.' }),
+    ]);
+  });
+
+  it('names it no place unless the query gives the rest of the name', async () => {
+    const known = new KnownWords(testSearch(), testConfig().indexAlias);
+    expect([...((await known.typoPolicy(['bank', 'cook'])).places ?? [])]).to.deep.equal([]);
+    expect([...((await known.typoPolicy(['weekend', 'bar', 'work'])).places ?? [])]).to.deep.equal([]);
+    expect([...((await known.typoPolicy(['james', 'cook'])).places ?? [])].sort()).to.deep.equal(['cook', 'james']);
+    expect([...((await known.typoPolicy(['porter', 'potters', 'bar'])).places ?? [])].sort()).to.deep.equal(['bar', 'potters']);
+    // The city after it stands on its own.
+    expect([...((await known.typoPolicy(['nurse', 'middlesbrough'])).places ?? [])]).to.deep.equal(['middlesbrough']);
+  });
+});

@@ -6,6 +6,7 @@ import { concepts, synonymsOf } from './synonyms';
 import { queryWords } from './query-words';
 import { suggestCorrections, type SuggestClient } from './spelling';
 import { worldPlaceNames } from './world-places';
+import { locationsHolding, nameBefore } from './name-parts';
 
 /** How the cache of known words behaves; the defaults suit a read instance. */
 export interface KnownWordsOptions {
@@ -87,6 +88,8 @@ export class KnownWords {
   private readonly defined = new Map<string, { definition: string | undefined; until: number }>();
   /** Whether two adjacent words ("redwood city") name one place (namesPlaceTogether), by the pair. */
   private readonly pairs = new Map<string, { place: boolean; until: number }>();
+  /** The word before which each place word stands in nearly every location that holds it ("james" of "cook"; ./name-parts), or none. */
+  private readonly nameParts = new Map<string, { before: string | undefined; until: number }>();
   /** The policies given, by the query's distinct words in order. */
   private readonly settled = new Map<string, { policy: TypoPolicy; until: number }>();
   private readonly options: KnownWordsOptions;
@@ -118,18 +121,25 @@ export class KnownWords {
     // The pairs of the words as typed are asked beside the words: a query without typos waits for one round trip.
     const typedPairs = this.wordsOfPlacePairs(distinct, now);
     await this.lookUpFresh([...distinct, ...standInWords(distinct)], now);
-    const [corrections, definitions] = await Promise.all([this.corrections(distinct, now), this.definitions(distinct, now)]);
+    const [corrections, definitions] = await Promise.all([
+      this.corrections(distinct, now),
+      this.definitions(distinct, now),
+      this.lookUpNameParts(distinct, now),
+    ]);
     // The words meant are read as if typed: their places, roles, stand-ins and rarities are looked up too.
     const meant = [...new Set(corrections.values())];
     // A definition stands in for its abbreviation, scaled by its words' rarities as other stand-ins are.
     const definedWords = [...definitions.values()].flatMap((definition) => queryWords(definition).words);
-    if (meant.length > 0 || definedWords.length > 0) await this.lookUpFresh([...meant, ...standInWords(meant), ...definedWords], now);
+    if (meant.length > 0 || definedWords.length > 0) {
+      await this.lookUpFresh([...meant, ...standInWords(meant), ...definedWords], now);
+      await this.lookUpNameParts(meant, now);
+    }
     const asked = [...distinct, ...meant];
     const lookedUp = [...new Set([...asked, ...standInWords(asked), ...definedWords])];
     // The query's words as answered now: later or forgotten answers do not change a policy given.
     const tolerant = new Map(asked.map((word) => [word, !this.known.get(word)?.known && !this.known.get(word)?.abbreviation]));
     const places = new Set([
-      ...asked.filter((word) => this.known.get(word)?.place),
+      ...asked.filter((word) => this.known.get(word)?.place && !this.partOfOtherName(word, asked)),
       ...(corrections.size === 0 ? await typedPairs : await this.wordsOfPlacePairs(asMeant(distinct, corrections), now)),
     ]);
     const roles = new Set(asked.filter((word) => this.known.get(word)?.role));
@@ -185,6 +195,35 @@ export class KnownWords {
         return meant ? [[word, meant] as const] : [];
       }),
     );
+  }
+
+  /**
+   * Whether `word` is part of a longer name of job locations whose word before it `words` lack
+   * ("cook" of "James Cook University Hospital" in "bank cook"; ./name-parts): no place then.
+   */
+  private partOfOtherName(word: string, words: readonly string[]): boolean {
+    const before = this.nameParts.get(word)?.before;
+    return before !== undefined && !words.includes(before);
+  }
+
+  /**
+   * Looks up, for the words of `words` that name places and whose answer is missing or old, the
+   * word they stand after in job locations (./name-parts): one search for them all, beside the
+   * look-ups of spelling and abbreviations. A failed search names no such word, as before, and is
+   * asked again next time.
+   */
+  private async lookUpNameParts(words: readonly string[], now: number): Promise<void> {
+    const ask = words.filter((word) => this.known.get(word)?.place && !((this.nameParts.get(word)?.until ?? 0) > now));
+    if (ask.length === 0) return;
+    const found = await locationsHolding(this.client, this.index, ask, this.options.timeoutMs);
+    if (!found) return;
+    for (const word of ask)
+      remember(
+        this.nameParts,
+        word,
+        { before: nameBefore(word, found.get(word) ?? [], KINDS_OF_PLACE, this.options.minDocs), until: now + this.options.ttlMs },
+        this.options.maxEntries,
+      );
   }
 
   /**
