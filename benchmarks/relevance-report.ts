@@ -262,6 +262,7 @@ export const SET_NAMES = [
   'heldout35',
   'heldout36',
   'heldout37',
+  'heldout38',
   'meaning',
   'meaning2',
 ] as const;
