@@ -112,7 +112,7 @@ describe('KnownWords (which query words get typo tolerance)', () => {
 describe('KnownWords (a word that job locations hold only inside a longer name)', () => {
   before(async () => {
     await indexFreshJobs([
-      // "cook" is in three locations and no title: counted as a word, a place.
+      // "cook" is in three locations and one title: counted as a word, a place.
       ...Array.from({ length: 3 }, () =>
         jobDocument({ title: 'Staff Nurse', location: 'The James Cook University Hospital, Middlesbrough', description: 'Wards.' }),
       ),
