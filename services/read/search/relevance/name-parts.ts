@@ -10,10 +10,10 @@ import type { SuggestClient } from './spelling';
  */
 
 /** A word's locations that have the same word just before it, at least this share, make it part of that name. */
-export const NAME_PART_SHARE = 0.8;
+const NAME_PART_SHARE = 0.8;
 
-/** How many of the locations that hold a word are read to tell (the most relevant first; a name part is in all of them). */
-export const NAME_PART_SAMPLE = 50;
+/** How many of the locations that hold a word are read to tell (the first in the index: every job scores alike, and a name part is in all of them). */
+const NAME_PART_SAMPLE = 50;
 
 /** A token of a location as the index's plain analysis splits it, lowercased, a possessive "'s" dropped ("James's" as "james"). */
 const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
