@@ -665,15 +665,31 @@ describe('search relevance (an internship)', () => {
 describe('search relevance (an abbreviation the postings spell out)', () => {
   const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([
-    ...[0, 1, 2].map((i) => job(`cmhtWorker${i}`, 'Support Worker', 'Join our Community Mental Health Team (CMHT) in the city.')),
-    // Its posting never says "CMHT": the words it stands for, which three others spell out, find it.
-    job('cmhtNurse', 'Community Mental Health Team Nurse', 'Care for people in their homes.'),
-    job('wardNurse', 'Ward Nurse', 'Care for people on the ward.'),
+    ...[0, 1, 2].map((i) =>
+      job(`pmvaWorker${i}`, 'Support Worker', 'Trained in the Prevention and Management of Violence and Aggression (PMVA).'),
+    ),
+    // Its posting never says "PMVA": the words it stands for, which three others spell out, find it.
+    job('pmvaTrainer', 'Prevention and Management of Violence and Aggression Trainer', 'Train our ward staff.'),
+    job('wardTrainer', 'Ward Trainer', 'Train staff on the ward.'),
     ...Array.from({ length: 80 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients across the hospital.')),
   ]);
 
   it('finds the job of the words the abbreviation stands for, above the jobs that have one word', async () => {
-    expect((await ranked('cmht nurse'))[0]).to.equal('cmhtNurse');
+    expect((await ranked('pmva trainer'))[0]).to.equal('pmvaTrainer');
+  });
+});
+
+describe('search relevance (an abbreviation of a job title, spelled out in the posting)', () => {
+  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
+  const ranked = searchesCorpus([
+    // No posting says "AR": without the words it stands for, the plain "Clerk" titles came first.
+    job('receivableClerk', 'Accounts Receivable Clerk', 'Chase unpaid invoices and post receipts.'),
+    ...Array.from({ length: 5 }, (_, i) => job(`clerk${i}`, 'Clerk', 'File records for the ward.')),
+    ...Array.from({ length: 40 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients across the hospital.')),
+  ]);
+
+  it('finds the job whose title spells the abbreviation out first', async () => {
+    expect((await ranked('ar clerk'))[0]).to.equal('receivableClerk');
   });
 });
 

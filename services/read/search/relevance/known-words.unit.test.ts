@@ -219,22 +219,24 @@ describe('KnownWords: abbreviations the postings spell out', () => {
 
   it('reads a short word as what three postings or more spell it out as, asked once', async () => {
     const { client, searched } = definingClient(() =>
-      Promise.resolve({ hits: { hits: [0, 1, 2].map((i) => posting(i, 'Join our Community Mental Health Team (CMHT) today.')) } }),
+      Promise.resolve({
+        hits: { hits: [0, 1, 2].map((i) => posting(i, 'Trained in the Prevention and Management of Violence and Aggression (PMVA).')) },
+      }),
     );
     const words = new KnownWords(client, 'jobs');
-    const policy = await words.typoPolicy(['cmht', 'nurse'], 0);
-    expect([...(policy.definitions ?? [])]).to.deep.equal([['cmht', 'community mental health team']]);
+    const policy = await words.typoPolicy(['pmva', 'nurse'], 0);
+    expect([...(policy.definitions ?? [])]).to.deep.equal([['pmva', 'prevention and management of violence and aggression']]);
     // "nurse" was asked about too (five letters, few descriptions), and has none.
     expect(searched).to.have.length(2);
-    await words.typoPolicy(['cmht'], 1000);
+    await words.typoPolicy(['pmva'], 1000);
     expect(searched).to.have.length(2);
   });
 
   it('gives no definition when the search fails, and asks again for the next query', async () => {
     const { client, searched } = definingClient(() => Promise.reject(new Error('timeout')));
     const words = new KnownWords(client, 'jobs');
-    expect((await words.typoPolicy(['cmht'], 0)).definitions).to.equal(undefined);
-    await words.typoPolicy(['cmht', 'ward'], 1000);
+    expect((await words.typoPolicy(['pmva'], 0)).definitions).to.equal(undefined);
+    await words.typoPolicy(['pmva', 'ward'], 1000);
     expect(searched).to.have.length(3);
   });
 });

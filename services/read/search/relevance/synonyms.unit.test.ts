@@ -37,6 +37,19 @@ describe('synonyms', () => {
     expect(relatedTo('devops')).to.deep.equal([]);
   });
 
+  it('reads the abbreviations of job titles in health, finance, office and technology as the words they stand for, both ways', () => {
+    expect(synonymsOf('ar')).to.deep.equal(['accounts receivable']);
+    expect(synonymsOf('ccot')).to.deep.equal(['critical care outreach']);
+    expect(synonymsOf('nqn')).to.deep.equal(['newly qualified nurse']);
+    expect(synonymsOf('sfdc')).to.deep.equal(['salesforce']);
+    expect(synonymsOf('dw')).to.deep.equal(['data warehouse', 'data warehousing', 'dwh']);
+    // Spelled out in a query, the words are one term that finds the abbreviation.
+    const [receivable, clerk] = concepts(['accounts', 'receivable', 'clerk']);
+    expect(receivable.words).to.deep.equal(['accounts', 'receivable']);
+    expect(receivable.synonyms).to.deep.equal(['ar']);
+    expect(clerk.words).to.deep.equal(['clerk']);
+  });
+
   it('knows the abbreviations of the issue: sre, devops, ml, ai, hr, qa, ux, ui, pm, rn, rmn, gp, hca, etl', () => {
     for (const abbreviation of ['sre', 'devops', 'ml', 'ai', 'hr', 'qa', 'ux', 'ui', 'pm', 'rn', 'rmn', 'gp', 'hca', 'etl']) {
       expect(synonymsOf(abbreviation), abbreviation).not.to.be.empty;
