@@ -263,6 +263,7 @@ export const SET_NAMES = [
   'heldout36',
   'heldout37',
   'heldout38',
+  'heldout39',
   'meaning',
   'meaning2',
 ] as const;

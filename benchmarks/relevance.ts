@@ -41,7 +41,8 @@
  * likewise for round 38 (an abbreviation is read as the words the postings spell it out as); the
  * thirty-seventh likewise for round 39 (a word that job locations hold only inside a longer name
  * is no place alone), which changed none of its queries; the thirty-eighth judged the search as it
- * was, the trials of round 40 having fallen on the spent sets. Per set:
+ * was, the trials of round 40 having fallen on the spent sets; the thirty-ninth likewise for round 40
+ * (the abbreviations of job titles read as the words they stand for). Per set:
  * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
  * style); each query where the product ranks below BM25, and why (./relevance-report); paired
  * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
@@ -381,6 +382,14 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-38-queries.json',
     judgmentsFile: 'heldout-38-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-38-pool.json'),
+  },
+  {
+    name: 'heldout39',
+    title:
+      'Thirty-ninth held-out set (judged blind once, on 2026-12-07, in the default mode, after round 40: the abbreviations of job titles read as the words they stand for)',
+    queriesFile: 'heldout-39-queries.json',
+    judgmentsFile: 'heldout-39-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-39-pool.json'),
   },
   {
     name: 'meaning',
