@@ -693,6 +693,25 @@ describe('search relevance (an abbreviation of a job title, spelled out in the p
   });
 });
 
+describe("search relevance (a field that titles name, before the job's noun)", () => {
+  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
+  const ranked = searchesCorpus([
+    // "neurophysiology" names roles (titles have it), but far more rarely than "technician": no
+    // job has both, and the physiologists who work in neurophysiology came after every IT technician.
+    ...[0, 1].map((i) => job(`physiologist${i}`, 'Clinical Physiologist', 'Neurophysiology service: EEG and nerve conduction studies.')),
+    ...[0, 1, 2].map((i) => job(`consultant${i}`, 'Consultant in Neurophysiology', 'Lead our neurophysiology department.')),
+    ...Array.from({ length: 60 }, (_, i) => job(`itTechnician${i}`, 'IT Technician', 'Fix laptops and printers.')),
+    ...Array.from({ length: 85 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients across the hospital.')),
+  ]);
+
+  it('ranks the jobs of the field above the jobs that share only the noun', async () => {
+    const order = await ranked('neurophysiology technician');
+    const firstTechnician = order.findIndex((name) => name.startsWith('itTechnician'));
+    expect(order.slice(0, 5)).to.have.members(['physiologist0', 'physiologist1', 'consultant0', 'consultant1', 'consultant2']);
+    expect(firstTechnician).to.equal(5);
+  });
+});
+
 describe('search relevance (a word of a longer place name)', () => {
   const job = (name: string, title: string, location: string, description: string) => namedJob(name, { title, location, description });
   const ranked = searchesCorpus([

@@ -110,6 +110,19 @@ describe('distinguishingQualifier', () => {
     expect(qualifierOf('ux designer', knowing({ ux: 5.7, designer: 6.1 }, ['designer']))).to.equal(undefined);
   });
 
+  it('is a word that names roles when it stands before the noun of the job and is far rarer than it', () => {
+    const knows = knowing({ neurophysiology: 7.5, technician: 4.1, locum: 4.2, pharmacist: 4.0 }, [
+      'neurophysiology',
+      'technician',
+      'locum',
+      'pharmacist',
+    ]);
+    expect(qualifierOf('neurophysiology technician', knows)).to.equal('neurophysiology');
+    // After the noun it names another job; about as rare as the noun it is no qualifier.
+    expect(qualifierOf('technician neurophysiology', knows)).to.equal(undefined);
+    expect(qualifierOf('locum pharmacist', knows)).to.equal(undefined);
+  });
+
   it('is none without rarities, or when a word has none', () => {
     expect(
       qualifierOf(
