@@ -264,6 +264,7 @@ export const SET_NAMES = [
   'heldout37',
   'heldout38',
   'heldout39',
+  'heldout40',
   'meaning',
   'meaning2',
 ] as const;

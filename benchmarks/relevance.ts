@@ -42,15 +42,17 @@
  * thirty-seventh likewise for round 39 (a word that job locations hold only inside a longer name
  * is no place alone), which changed none of its queries; the thirty-eighth judged the search as it
  * was, the trials of round 40 having fallen on the spent sets; the thirty-ninth likewise for round 40
- * (the abbreviations of job titles read as the words they stand for). Per set:
- * P@10, nDCG@10, MRR and the queries that found nothing, overall and by category (the queries'
- * style); each query where the product ranks below BM25, and why (./relevance-report); paired
- * sign tests. With --previous, the product rankings of an earlier run's --json output are scored
- * again with today's judgments, as a third system. Postings in any top 10 that nobody judged yet
- * are written, shuffled and without saying which system found them, to a pool file per set
- * (.cache/relevance-pool.json, relevance-heldout-pool.json, relevance-heldout-2-pool.json, ...), to be
- * judged blind and added to the judgments (never rewritten). The search time of both systems is
- * measured too, as the ratio product / BM25 over the queries of every set.
+ * (the abbreviations of job titles read as the words they stand for); the fortieth likewise for
+ * round 41 (a field that titles name, far rarer than the job's noun after it, is a qualifier),
+ * which changed none of its queries. Per set: P@10, nDCG@10, MRR and the queries that found
+ * nothing, overall and by category (the queries' style); each query where the product ranks below
+ * BM25, and why (./relevance-report); paired sign tests. With --previous, the product rankings of
+ * an earlier run's --json output are scored again with today's judgments, as a third system.
+ * Postings in any top 10 that nobody judged yet are written, shuffled and without saying which
+ * system found them, to a pool file per set (.cache/relevance-pool.json,
+ * relevance-heldout-pool.json, relevance-heldout-2-pool.json, ...), to be judged blind and added to
+ * the judgments (never rewritten). The search time of both systems is measured too, as the ratio
+ * product / BM25 over the queries of every set.
  *
  * Issue 30: two sets hold meaning-only queries (meaning-queries.json, spent on rounds 31 and 33;
  * meaning-2-queries.json, written blind after them). Every job gets its vector first (./relevance-vectors: embedded once, kept in
@@ -390,6 +392,14 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-39-queries.json',
     judgmentsFile: 'heldout-39-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-39-pool.json'),
+  },
+  {
+    name: 'heldout40',
+    title:
+      'Fortieth held-out set (judged blind once, on 2026-12-07, in the default mode, after round 41, which changed none of its queries: the search as it was)',
+    queriesFile: 'heldout-40-queries.json',
+    judgmentsFile: 'heldout-40-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-40-pool.json'),
   },
   {
     name: 'meaning',
