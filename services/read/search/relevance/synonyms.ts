@@ -57,7 +57,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['anaesthetist', 'anesthetist'],
   ['orthopaedic', 'orthopedic'],
   ['admin', 'administrative'],
-  ['community psychiatric nurse', 'community mental health nurse', 'cpn'],
+  ['community psychiatric nurse', 'community mental health nurse', 'cpn', 'cmhn'],
   ['advanced nurse practitioner', 'anp'],
   ['advanced clinical practitioner', 'acp'],
   ['clinical nurse specialist', 'cns'],
@@ -79,7 +79,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // Titles spell these out as often as they abbreviate them ("Staff Nurse - Coronary Care Unit", "CCU
   // Staff Nurse"), and postings rarely define them where ./abbreviations would read it: without
   // them "ccot nurse" and "ar clerk" found no posting that spells them out (docs/decisions.md,
-  // round 40: 52 queries up, 4 down on the spent sets).
+  // round 40: 52 queries up, 4 down on the spent sets; round 42 added the practice nurse, the
+  // American nursing grades and a few of technology: 9 up, 0 down).
   ['registered nurse mental health', 'rnmh'],
   ['community mental health team', 'cmht'],
   ['crisis resolution home treatment', 'crisis resolution and home treatment', 'crht'],
@@ -133,6 +134,12 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['clinical commissioning group', 'ccg'],
   ['genitourinary medicine', 'gum'],
   ['electronic patient record', 'epr'],
+  ['general practice nurse', 'practice nurse', 'gp nurse', 'gpn'],
+  ['licensed practical nurse', 'lpn'],
+  ['certified nursing assistant', 'cna'],
+  ['nurse practitioner', 'np'],
+  ['speech language pathologist', 'slp'],
+  ['certified registered nurse anesthetist', 'crna'],
   // The abbreviations of finance, office, facilities and technology postings.
   ['accounts payable', 'ap'],
   ['accounts receivable', 'ar'],
@@ -167,6 +174,13 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['identity and access management', 'iam'],
   ['robotic process automation', 'rpa'],
   ['user acceptance testing', 'uat'],
+  ['machine learning operations', 'ml ops', 'mlops'],
+  ['system administrator', 'systems administrator', 'sysadmin'],
+  ['vice president', 'vp'],
+  ['product owner', 'po'],
+  ['scrum master', 'sm'],
+  ['certified public accountant', 'cpa'],
+  ['building information modelling', 'building information modeling', 'bim'],
 ];
 
 /** For each one-word member of a group, the other members of every group it is in ("pm": each kind of manager). */

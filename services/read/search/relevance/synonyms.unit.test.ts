@@ -48,6 +48,12 @@ describe('synonyms', () => {
     expect(receivable.words).to.deep.equal(['accounts', 'receivable']);
     expect(receivable.synonyms).to.deep.equal(['ar']);
     expect(clerk.words).to.deep.equal(['clerk']);
+    // A role typed as its abbreviation and a word ("gp nurse") is one term, as its spelling out is.
+    const [practiceNurse] = concepts(['gp', 'nurse']);
+    expect(practiceNurse.words).to.deep.equal(['gp', 'nurse']);
+    expect(practiceNurse.synonyms).to.deep.equal(['general practice nurse', 'practice nurse', 'gpn']);
+    expect(synonymsOf('cmhn')).to.deep.equal(['community psychiatric nurse', 'community mental health nurse', 'cpn']);
+    expect(synonymsOf('mlops')).to.deep.equal(['machine learning operations', 'ml ops']);
   });
 
   it('knows the abbreviations of the issue: sre, devops, ml, ai, hr, qa, ux, ui, pm, rn, rmn, gp, hca, etl', () => {
