@@ -265,6 +265,7 @@ export const SET_NAMES = [
   'heldout38',
   'heldout39',
   'heldout40',
+  'heldout41',
   'meaning',
   'meaning2',
 ] as const;

@@ -44,12 +44,13 @@
  * was, the trials of round 40 having fallen on the spent sets; the thirty-ninth likewise for round 40
  * (the abbreviations of job titles read as the words they stand for); the fortieth likewise for
  * round 41 (a field that titles name, far rarer than the job's noun after it, is a qualifier),
- * which changed none of its queries. Per set: P@10, nDCG@10, MRR and the queries that found
- * nothing, overall and by category (the queries' style); each query where the product ranks below
- * BM25, and why (./relevance-report); paired sign tests. With --previous, the product rankings of
- * an earlier run's --json output are scored again with today's judgments, as a third system.
- * Postings in any top 10 that nobody judged yet are written, shuffled and without saying which
- * system found them, to a pool file per set (.cache/relevance-pool.json,
+ * which changed none of its queries; the forty-first likewise for round 42 (more abbreviations of
+ * job titles), which changed none of its queries either. Per set: P@10, nDCG@10, MRR and the
+ * queries that found nothing, overall and by category (the queries' style); each query where the
+ * product ranks below BM25, and why (./relevance-report); paired sign tests. With --previous, the
+ * product rankings of an earlier run's --json output are scored again with today's judgments, as a
+ * third system. Postings in any top 10 that nobody judged yet are written, shuffled and without
+ * saying which system found them, to a pool file per set (.cache/relevance-pool.json,
  * relevance-heldout-pool.json, relevance-heldout-2-pool.json, ...), to be judged blind and added to
  * the judgments (never rewritten). The search time of both systems is measured too, as the ratio
  * product / BM25 over the queries of every set.
@@ -400,6 +401,14 @@ const SETS: readonly SetFiles[] = [
     queriesFile: 'heldout-40-queries.json',
     judgmentsFile: 'heldout-40-judgments.json',
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-40-pool.json'),
+  },
+  {
+    name: 'heldout41',
+    title:
+      'Forty-first held-out set (judged blind once, on 2026-12-07, in the default mode, after round 42, which changed none of its queries: the search as it was)',
+    queriesFile: 'heldout-41-queries.json',
+    judgmentsFile: 'heldout-41-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-41-pool.json'),
   },
   {
     name: 'meaning',
