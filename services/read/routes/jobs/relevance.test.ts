@@ -6,6 +6,13 @@ import { RELEVANCE_JOBS, relevanceJobName, type RelevanceJobName } from '../../.
 /** A job of a small corpus, by the name the tests call it. */
 const namedJob = (name: string, fields: Parameters<typeof jobDocument>[0]) => ({ name, doc: jobDocument(fields) });
 
+/** A job of a small corpus by its title and description alone. */
+const titledJob = (name: string, title: string, description: string) => namedJob(name, { title, description });
+
+/** Jobs that share no word with the queries of a block: they make the query's words rare, as in a real index. */
+const porters = (count: number, description = 'Move patients across the hospital.') =>
+  Array.from({ length: count }, (_, i) => titledJob(`porter${i}`, 'Porter', description));
+
 /**
  * Indexes `corpus` afresh before the tests of the describe block that calls it, and gives the
  * names of the jobs a query finds there, best first.
@@ -436,17 +443,16 @@ describe('search relevance (what holds on queries nobody tuned on)', () => {
 });
 
 describe('search relevance (a query of skills that few jobs have together)', () => {
-  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([
-    job('architect', 'Platform Architect', 'We build on AWS with Terraform modules.'),
-    job('awsEngineer0', 'AWS Cloud Engineer', 'Run our cloud estate.'),
-    job('awsEngineer1', 'AWS Cloud Engineer', 'Run our cloud estate.'),
-    ...[0, 1, 2].map((i) => job(`terraformOps${i}`, 'Operations Analyst', 'Terraform and Ansible every day.')),
+    titledJob('architect', 'Platform Architect', 'We build on AWS with Terraform modules.'),
+    titledJob('awsEngineer0', 'AWS Cloud Engineer', 'Run our cloud estate.'),
+    titledJob('awsEngineer1', 'AWS Cloud Engineer', 'Run our cloud estate.'),
+    ...[0, 1, 2].map((i) => titledJob(`terraformOps${i}`, 'Operations Analyst', 'Terraform and Ansible every day.')),
     // A role named: the role in a title is the better answer than both words in a description.
-    ...[0, 1, 2].map((i) => job(`pharmacist${i}`, 'Pharmacist', 'Dispense and advise on medicines.')),
-    job('dispensary', 'Dispensary Assistant', 'Support the locum pharmacist on weekends.'),
+    ...[0, 1, 2].map((i) => titledJob(`pharmacist${i}`, 'Pharmacist', 'Dispense and advise on medicines.')),
+    titledJob('dispensary', 'Dispensary Assistant', 'Support the locum pharmacist on weekends.'),
     // "locum" names roles too, as on the real postings, where titles have it ("Locum Consultant").
-    ...[0, 1, 2].map((i) => job(`locumGp${i}`, 'Locum GP', 'Cover surgeries across the county.')),
+    ...[0, 1, 2].map((i) => titledJob(`locumGp${i}`, 'Locum GP', 'Cover surgeries across the county.')),
   ]);
 
   it('ranks the jobs with every skill first when it lets in those missing one, above a skill in a title', async () => {
@@ -463,11 +469,10 @@ describe('search relevance (a query of skills that few jobs have together)', () 
 });
 
 describe('search relevance (a rare qualifier of a common role)', () => {
-  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([
-    ...[0, 1].map((i) => job(`pathologyTechnologist${i}`, 'Anatomical Pathology Technologist', 'Work in the hospital mortuary.')),
+    ...[0, 1].map((i) => titledJob(`pathologyTechnologist${i}`, 'Anatomical Pathology Technologist', 'Work in the hospital mortuary.')),
     ...['Pharmacy', 'IT', 'Endoscopy', 'Dental', 'Laboratory', 'Theatre'].map((kind) =>
-      job(`${kind.toLowerCase()}Technician`, `${kind} Technician`, 'Join our friendly team.'),
+      titledJob(`${kind.toLowerCase()}Technician`, `${kind} Technician`, 'Join our friendly team.'),
     ),
   ]);
 
@@ -506,13 +511,12 @@ describe('search relevance (an abbreviation that one description has)', () => {
 });
 
 describe('search relevance (a query of topics with common words)', () => {
-  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([
-    job('nurse', 'Mental Health Nurse', 'Motivational interviewing, risk assessment and care planning.'),
-    job('psychologist', 'Clinical Psychologist', 'Motivational interviewing with families.'),
+    titledJob('nurse', 'Mental Health Nurse', 'Motivational interviewing, risk assessment and care planning.'),
+    titledJob('psychologist', 'Clinical Psychologist', 'Motivational interviewing with families.'),
     // "risk" and "assessment" in a third of the descriptions: common words, as on the real postings.
-    ...Array.from({ length: 10 }, (_, i) => job(`safetyOfficer${i}`, 'Safety Officer', 'Carry out risk assessment across sites.')),
-    ...Array.from({ length: 20 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients between wards.')),
+    ...Array.from({ length: 10 }, (_, i) => titledJob(`safetyOfficer${i}`, 'Safety Officer', 'Carry out risk assessment across sites.')),
+    ...porters(20, 'Move patients between wards.'),
   ]);
 
   it('asks for the rarer topics and ranks by the common words, without leaving out a job that lacks them', async () => {
@@ -534,7 +538,7 @@ describe('search relevance (a query of skills that one posting asks for together
     job('dbtTherapist', 'Dialectical Behaviour Therapy (DBT) Therapist', 'Run DBT skills groups for adults.', 'Snowflake Unit, Leeds'),
     job('dbtLead', 'Clinical Lead', 'Lead the DBT service across our wards.'),
     ...[0, 1, 2].map((i) => job(`dataEngineer${i}`, 'Data Engineer', 'Pipelines into Snowflake.')),
-    ...Array.from({ length: 20 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients between wards.')),
+    ...porters(20, 'Move patients between wards.'),
   ]);
 
   it('ranks the posting that asks for every skill, often, above one whose title names one of them', async () => {
@@ -544,13 +548,12 @@ describe('search relevance (a query of skills that one posting asks for together
 });
 
 describe('search relevance (alternatives joined by "or")', () => {
-  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([
     // Both words, in another sense: without "or" read as either, these were all a page held.
-    ...Array.from({ length: 10 }, (_, i) => job(`storesAnalyst${i}`, 'Retail Stores Analyst', 'Data warehouse reporting.')),
-    ...[0, 1, 2].map((i) => job(`warehouseOperative${i}`, 'Warehouse Operative', 'Pick and pack orders.')),
-    ...[0, 1, 2].map((i) => job(`storesPerson${i}`, 'Stores Person', 'Receive deliveries on the ward.')),
-    job('porter', 'Porter', 'Move patients between wards.'),
+    ...Array.from({ length: 10 }, (_, i) => titledJob(`storesAnalyst${i}`, 'Retail Stores Analyst', 'Data warehouse reporting.')),
+    ...[0, 1, 2].map((i) => titledJob(`warehouseOperative${i}`, 'Warehouse Operative', 'Pick and pack orders.')),
+    ...[0, 1, 2].map((i) => titledJob(`storesPerson${i}`, 'Stores Person', 'Receive deliveries on the ward.')),
+    titledJob('porter', 'Porter', 'Move patients between wards.'),
   ]);
 
   it('finds the jobs with either word', async () => {
@@ -663,15 +666,14 @@ describe('search relevance (an internship)', () => {
 });
 
 describe('search relevance (an abbreviation the postings spell out)', () => {
-  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([
     ...[0, 1, 2].map((i) =>
-      job(`pmvaWorker${i}`, 'Support Worker', 'Trained in the Prevention and Management of Violence and Aggression (PMVA).'),
+      titledJob(`pmvaWorker${i}`, 'Support Worker', 'Trained in the Prevention and Management of Violence and Aggression (PMVA).'),
     ),
     // Its posting never says "PMVA": the words it stands for, which three others spell out, find it.
-    job('pmvaTrainer', 'Prevention and Management of Violence and Aggression Trainer', 'Train our ward staff.'),
-    job('wardTrainer', 'Ward Trainer', 'Train staff on the ward.'),
-    ...Array.from({ length: 80 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients across the hospital.')),
+    titledJob('pmvaTrainer', 'Prevention and Management of Violence and Aggression Trainer', 'Train our ward staff.'),
+    titledJob('wardTrainer', 'Ward Trainer', 'Train staff on the ward.'),
+    ...porters(80),
   ]);
 
   it('finds the job of the words the abbreviation stands for, above the jobs that have one word', async () => {
@@ -680,12 +682,11 @@ describe('search relevance (an abbreviation the postings spell out)', () => {
 });
 
 describe('search relevance (an abbreviation of a job title, spelled out in the posting)', () => {
-  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([
     // No posting says "AR": without the words it stands for, the plain "Clerk" titles came first.
-    job('receivableClerk', 'Accounts Receivable Clerk', 'Chase unpaid invoices and post receipts.'),
-    ...Array.from({ length: 5 }, (_, i) => job(`clerk${i}`, 'Clerk', 'File records for the ward.')),
-    ...Array.from({ length: 40 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients across the hospital.')),
+    titledJob('receivableClerk', 'Accounts Receivable Clerk', 'Chase unpaid invoices and post receipts.'),
+    ...Array.from({ length: 5 }, (_, i) => titledJob(`clerk${i}`, 'Clerk', 'File records for the ward.')),
+    ...porters(40),
   ]);
 
   it('finds the job whose title spells the abbreviation out first', async () => {
@@ -694,14 +695,15 @@ describe('search relevance (an abbreviation of a job title, spelled out in the p
 });
 
 describe("search relevance (a field that titles name, before the job's noun)", () => {
-  const job = (name: string, title: string, description: string) => namedJob(name, { title, description });
   const ranked = searchesCorpus([
     // "neurophysiology" names roles (titles have it), but far more rarely than "technician": no
     // job has both, and the physiologists who work in neurophysiology came after every IT technician.
-    ...[0, 1].map((i) => job(`physiologist${i}`, 'Clinical Physiologist', 'Neurophysiology service: EEG and nerve conduction studies.')),
-    ...[0, 1, 2].map((i) => job(`consultant${i}`, 'Consultant in Neurophysiology', 'Lead our neurophysiology department.')),
-    ...Array.from({ length: 60 }, (_, i) => job(`itTechnician${i}`, 'IT Technician', 'Fix laptops and printers.')),
-    ...Array.from({ length: 85 }, (_, i) => job(`porter${i}`, 'Porter', 'Move patients across the hospital.')),
+    ...[0, 1].map((i) =>
+      titledJob(`physiologist${i}`, 'Clinical Physiologist', 'Neurophysiology service: EEG and nerve conduction studies.'),
+    ),
+    ...[0, 1, 2].map((i) => titledJob(`consultant${i}`, 'Consultant in Neurophysiology', 'Lead our neurophysiology department.')),
+    ...Array.from({ length: 60 }, (_, i) => titledJob(`itTechnician${i}`, 'IT Technician', 'Fix laptops and printers.')),
+    ...porters(85),
   ]);
 
   it('ranks the jobs of the field above the jobs that share only the noun', async () => {
