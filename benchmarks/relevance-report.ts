@@ -266,6 +266,7 @@ export const SET_NAMES = [
   'heldout39',
   'heldout40',
   'heldout41',
+  'heldout42',
   'meaning',
   'meaning2',
 ] as const;

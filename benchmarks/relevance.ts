@@ -411,6 +411,14 @@ const SETS: readonly SetFiles[] = [
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-41-pool.json'),
   },
   {
+    name: 'heldout42',
+    title:
+      'Forty-second held-out set (judged blind once, on 2026-12-07, in the default mode, with no round: the trials of round 43 were not kept, so the search as it was after round 42)',
+    queriesFile: 'heldout-42-queries.json',
+    judgmentsFile: 'heldout-42-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-42-pool.json'),
+  },
+  {
     name: 'meaning',
     title: 'Meaning-only queries (issue 30; written before hybrid search existed; round 31 read its rule from them and the spent sets)',
     queriesFile: 'meaning-queries.json',
