@@ -393,5 +393,29 @@ export function formatSetReport(title: string, files: string, report: SetReport)
   lines.push(pairedLine('product vs BM25', report.paired.product_vs_bm25));
   if (report.paired.product_vs_previous) lines.push(pairedLine('product vs previous run', report.paired.product_vs_previous));
   lines.push('', ...belowLines(report.below_bm25));
+  if (report.paired.product_vs_previous) lines.push(...movedLines(report.per_query));
   return lines.join('\n');
+}
+
+/**
+ * The queries whose nDCG@10 the product moved against the previous run, risen first, each by
+ * how much: what a trial on the spent sets is read from (its postings not judged yet count as 0,
+ * and are in the pool file).
+ */
+export function movedLines(queries: readonly QueryReport[]): string[] {
+  const moved = queries
+    .filter((query) => query.previous && Math.abs(query.product.ndcg10 - query.previous.ndcg10) > TIE)
+    .map((query) => ({ query, change: query.product.ndcg10 - query.previous!.ndcg10 }))
+    .sort((a, b) => b.change - a.change);
+  if (moved.length === 0) return [];
+  const risen = moved.filter(({ change }) => change > 0).length;
+  return [
+    '',
+    `Queries moved against the previous run on nDCG@10 (${risen} up, ${moved.length - risen} down):`,
+    ...moved.map(
+      ({ query, change }) =>
+        `  ${change > 0 ? '+' : '-'} "${query.q}" (${query.style}): ${query.previous!.ndcg10.toFixed(3)} -> ${query.product.ndcg10.toFixed(3)}` +
+        (query.product.unjudged > 0 ? `, ${query.product.unjudged} unjudged in its top 10` : ''),
+    ),
+  ];
 }

@@ -148,6 +148,16 @@ describe('relevance report', () => {
       expect(text).to.include('\n    BM25 only, graded 2: "Senior staff nurse"; "Nurse practitioner"\n');
       expect(text).to.include('\n    why: the same grades, in a worse order: product 1 2, BM25 2 1');
     });
+
+    it('lists the queries the product moved against the previous run, risen first, and none without one', () => {
+      const text = formatSetReport('Development set', 'queries.json, judgments.json', report);
+      const nurse = ndcgAt10(['d', 'x', 'c', 'a'], judgments.nurse).toFixed(3);
+      expect(text).to.include(
+        `\nQueries moved against the previous run on nDCG@10 (0 up, 1 down):\n  - "nurse" (role): 1.000 -> ${nurse}, 1 unjudged in its top 10`,
+      );
+      expect(text).to.not.include('"java react" (skill pair): 1.000');
+      expect(formatSetReport('Development set', 'q.json', scoreSet(queries, judgments, titleOf, false))).to.not.include('Queries moved');
+    });
   });
 
   describe('a previous run read back', () => {

@@ -460,6 +460,19 @@ function productSearch(context: SearchContext): System {
   };
 }
 
+/**
+ * The sets `names` asks for (every set when it is empty), in their usual order; a name that is no
+ * set's is refused before the world is built, with the names there are.
+ */
+export function chosenSets(names: readonly string[]): SetFiles[] {
+  const unknown = names.filter((name) => !SETS.some((set) => set.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `--set ${unknown.map((name) => `"${name}"`).join(', ')}: no such query set; choose from ${SETS.map((set) => set.name).join(', ')}`,
+    );
+  return names.length === 0 ? [...SETS] : SETS.filter((set) => names.includes(set.name));
+}
+
 /** Plain BM25: the query's words over the title and description, analysed only by the standard analyzer. */
 function bm25Search(client: Client, index: string): System {
   return async (q) => {
@@ -600,7 +613,7 @@ export async function relevance(
   options: BenchOptions,
   log: (message: string) => void,
 ): Promise<{ comparisons: Comparison[]; json: unknown; text: string }> {
-  const sets = await Promise.all(SETS.map(readSet));
+  const sets = await Promise.all(chosenSets(options.sets).map(readSet));
   // Read before the world is built, so that a wrong file is said at once.
   const previous = options.previous === undefined ? undefined : { file: options.previous, rankings: await readPrevious(options.previous) };
   if (previous) log(`relevance: ${previous.file} holds the product rankings of ${previous.rankings.size} queries`);
@@ -624,15 +637,17 @@ export async function relevance(
     const ranked: RankedQuery[][] = [];
     for (const set of sets) ranked.push(await rankQueries(systems, set.queries, keyOfJob, previous?.rankings));
     const keyOf = (id: string) => keyOfJob.get(id) ?? `job:${id}`;
-    log('relevance: ranking every query in keyword, semantic and hybrid mode, and under each fusion');
     const modes: ModeRanking[][] = [];
+    if (!options.quick) log('relevance: ranking every query in keyword, semantic and hybrid mode, and under each fusion');
     for (const set of sets)
       modes.push(
-        await rankModes(
-          context,
-          set.queries.map(({ q }) => q),
-          keyOf,
-        ),
+        options.quick
+          ? []
+          : await rankModes(
+              context,
+              set.queries.map(({ q }) => q),
+              keyOf,
+            ),
       );
 
     await mkdir(CACHE_DIR, { recursive: true });
@@ -653,8 +668,17 @@ export async function relevance(
           `relevance: ${set.files.name}: ${reports[i].scores.previous!.queries} of ${set.queries.length} queries compared with ${previous.file}`,
         );
 
-    const modeReports = sets.map((set, i) => ({ title: set.files.name, report: scoreModes(modes[i], set.judgments) }));
     const allQueries = sets.flatMap((set) => set.queries);
+    if (options.quick)
+      return {
+        comparisons: [],
+        json: {
+          ...(previousSummary ? { previous: previousSummary } : {}),
+          ...Object.fromEntries(sets.map((set, i) => [set.files.name, reports[i]])),
+        },
+        text: report(sets, reports, previousSummary),
+      };
+    const modeReports = sets.map((set, i) => ({ title: set.files.name, report: scoreModes(modes[i], set.judgments) }));
     log('relevance: kNN recall against exact search at several num_candidates');
     const recall = await measureKnnRecall(
       world.search,

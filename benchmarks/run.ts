@@ -101,14 +101,20 @@ async function main(argv: string[]): Promise<number> {
     const extra = Object.fromEntries(Object.entries(own).map(([name, o]) => [name, o.json]));
     console.log(JSON.stringify({ meta, comparisons: comparisons.map(roundedComparison), ...extra }, null, 2));
   } else {
-    console.log(
+    const ran =
       `\nBenchmarks (${meta.benchmarks.join(', ')}) on ${meta.cpus} CPUs, Node ${meta.node}, Elasticsearch ${meta.elasticsearch}; ` +
-        `load average (1/5/15 min) ${meta.load_average_before} before, ${meta.load_average_after} after; ${meta.took_seconds}s.\n` +
-        `Ratio = subject time / baseline time (1.00 = as fast as the baseline; for rates, baseline rate / subject rate; ` +
-        `for sizes, subject bytes / baseline bytes). ` +
-        `Δ = median paired difference of interleaved runs.\n`,
-    );
-    console.log(formatTable(comparisons));
+      `load average (1/5/15 min) ${meta.load_average_before} before, ${meta.load_average_after} after; ${meta.took_seconds}s.`;
+    // A run that timed nothing (relevance --quick) has no table of ratios to explain.
+    if (comparisons.length === 0) console.log(ran);
+    else {
+      console.log(
+        `${ran}\n` +
+          `Ratio = subject time / baseline time (1.00 = as fast as the baseline; for rates, baseline rate / subject rate; ` +
+          `for sizes, subject bytes / baseline bytes). ` +
+          `Δ = median paired difference of interleaved runs.\n`,
+      );
+      console.log(formatTable(comparisons));
+    }
     for (const o of Object.values(own)) console.log(`\n${o.text}`);
   }
   return 0;

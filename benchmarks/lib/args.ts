@@ -45,6 +45,10 @@ export interface BenchOptions {
   scenarios: string[];
   /** relevance: an earlier run's --json output, whose product rankings are scored again with today's judgments. */
   previous: string | undefined;
+  /** relevance: the default search and BM25 only (no other mode, fusion, recall or timing), for a trial on the judged sets in a minute. */
+  quick: boolean;
+  /** relevance: the query sets to run, by name (all when empty). */
+  sets: string[];
   /** alerts: saved searches, and the jobs created per minute for how many minutes. */
   savedSearches: number;
   rate: number;
@@ -98,6 +102,12 @@ Benchmarks (default: all but scale, relevance, scale-out and embedding, in this 
                       run's product rankings are scored too:
                         npm run -s bench -- relevance --json > .cache/relevance-before.json
                         npm run bench -- relevance --previous .cache/relevance-before.json
+                      --quick ranks with the default search and BM25 only (no modes,
+                      fusions, recall or timing): a trial on the judged sets in a minute,
+                      each query it moved listed against --previous; --set runs only the
+                      sets named:
+                        npm run -s bench -- relevance --quick --json > .cache/quick-before.json
+                        npm run bench -- relevance --quick --previous .cache/quick-before.json
 
   embedding           only when named: --jobs real postings (every k-th of the data set)
                       imported with npm run import, then npm run embed:backfill as its own
@@ -186,6 +196,15 @@ function benchCommand(io: { out: (s: string) => void; err: (s: string) => void }
       '--previous <file>',
       "relevance: the --json output of an earlier relevance run (a path from the repository root); its product rankings are scored again with today's judgments as a third system, compared query by query, and their unjudged postings pooled",
     )
+    .option(
+      '--quick',
+      'relevance: rank every query with the default search and plain BM25 only, and pool and score those: no other mode or fusion, no kNN recall, no timing (a minute once the world is built, against about 25)',
+    )
+    .option(
+      '--set <name>',
+      'relevance: run only this query set (repeatable; its name as the report gives it, e.g. --set heldout42)',
+      (set: string, sets: string[] = []) => [...sets, set],
+    )
     .helpOption('-h, --help', 'this text')
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError('(npm run bench -- --help for usage)')
@@ -218,6 +237,8 @@ export function parseBenchArgs(
       reuse?: boolean;
       scenario?: string[];
       previous?: string;
+      quick?: boolean;
+      set?: string[];
       savedSearches: number;
       rate: number;
       minutes: number;
@@ -232,6 +253,11 @@ export function parseBenchArgs(
       program.error('--scenario applies to the scale benchmark only (npm run bench -- scale --scenario get)', { exitCode: 2 });
     if (values.previous !== undefined && !names.includes('relevance'))
       program.error('--previous applies to the relevance benchmark only (npm run bench -- relevance --previous <file>)', { exitCode: 2 });
+    const sets = values.set ?? [];
+    if ((values.quick || sets.length > 0) && !names.includes('relevance'))
+      program.error('--quick and --set apply to the relevance benchmark only (npm run bench -- relevance --quick --set heldout42)', {
+        exitCode: 2,
+      });
     const { jobs, requests, creates, batchSize } = values;
     return {
       ok: true,
@@ -247,6 +273,8 @@ export function parseBenchArgs(
         reuse: values.reuse === true,
         scenarios,
         previous: values.previous,
+        quick: values.quick === true,
+        sets,
         savedSearches: values.savedSearches,
         rate: values.rate,
         minutes: values.minutes,

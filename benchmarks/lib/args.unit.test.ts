@@ -17,6 +17,8 @@ describe('npm run bench arguments', () => {
         reuse: false,
         scenarios: [],
         previous: undefined,
+        quick: false,
+        sets: [],
         savedSearches: 100_000,
         rate: 1000,
         minutes: 3,
@@ -46,6 +48,19 @@ describe('npm run bench arguments', () => {
       message: '--reuse applies to the scale benchmark only (npm run bench -- scale --reuse)',
     });
     expect(parseBenchArgs(['--reuse'])).to.have.property('ok', false);
+  });
+
+  it('takes --quick and --set (repeatable) for relevance alone', () => {
+    const parsed = parseBenchArgs(['relevance', '--quick', '--set', 'development', '--set', 'heldout42']);
+    expect(parsed.ok && !parsed.help && parsed.options).to.deep.include({ quick: true, sets: ['development', 'heldout42'] });
+    for (const args of [
+      ['read-latency', '--quick'],
+      ['scale', '--set', 'heldout42'],
+    ])
+      expect(parseBenchArgs(args)).to.deep.equal({
+        ok: false,
+        message: '--quick and --set apply to the relevance benchmark only (npm run bench -- relevance --quick --set heldout42)',
+      });
   });
 
   it('takes --previous for relevance alone', () => {
