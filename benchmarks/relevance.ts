@@ -637,18 +637,17 @@ export async function relevance(
     const ranked: RankedQuery[][] = [];
     for (const set of sets) ranked.push(await rankQueries(systems, set.queries, keyOfJob, previous?.rankings));
     const keyOf = (id: string) => keyOfJob.get(id) ?? `job:${id}`;
-    const modes: ModeRanking[][] = [];
-    if (!options.quick) log('relevance: ranking every query in keyword, semantic and hybrid mode, and under each fusion');
-    for (const set of sets)
-      modes.push(
-        options.quick
-          ? []
-          : await rankModes(
-              context,
-              set.queries.map(({ q }) => q),
-              keyOf,
-            ),
-      );
+    // Quick: no other mode, so the pools hold the default search's and BM25's postings alone.
+    const modes: ModeRanking[][] = sets.map(() => []);
+    if (!options.quick) {
+      log('relevance: ranking every query in keyword, semantic and hybrid mode, and under each fusion');
+      for (const [i, set] of sets.entries())
+        modes[i] = await rankModes(
+          context,
+          set.queries.map(({ q }) => q),
+          keyOf,
+        );
+    }
 
     await mkdir(CACHE_DIR, { recursive: true });
     for (const [i, set] of sets.entries()) {

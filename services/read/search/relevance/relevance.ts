@@ -591,16 +591,17 @@ export function distinguishingQualifier(terms: readonly Concept[], typos: TypoPo
   const roleRarities = rarities.filter((_, i) => namesRole[i]);
   if (roleRarities.length === 0) return undefined;
   const rarestRole = Math.max(...roleRarities);
-  let best: number | undefined;
-  rarities.forEach((rarity, i) => {
-    if (!namesRole[i] && rarity > rarestRole && (best === undefined || rarity > rarities[best])) best = i;
-  });
-  if (best !== undefined) return best;
+  // The rarest term that passes, if any.
+  const rarestWhere = (passes: (i: number) => boolean) =>
+    rarities.reduce<number | undefined>(
+      (best, rarity, i) => (passes(i) && (best === undefined || rarity > rarities[best]) ? i : best),
+      undefined,
+    );
   const noun = namesRole.lastIndexOf(true);
-  rarities.forEach((rarity, i) => {
-    if (i < noun && rarity > rarities[noun] + ROLE_QUALIFIER_MARGIN && (best === undefined || rarity > rarities[best])) best = i;
-  });
-  return best;
+  return (
+    rarestWhere((i) => !namesRole[i] && rarities[i] > rarestRole) ??
+    rarestWhere((i) => i < noun && rarities[i] > rarities[noun] + ROLE_QUALIFIER_MARGIN)
+  );
 }
 
 /**
