@@ -267,6 +267,7 @@ export const SET_NAMES = [
   'heldout40',
   'heldout41',
   'heldout42',
+  'heldout43',
   'meaning',
   'meaning2',
 ] as const;

@@ -419,6 +419,14 @@ const SETS: readonly SetFiles[] = [
     poolFile: path.join(CACHE_DIR, 'relevance-heldout-42-pool.json'),
   },
   {
+    name: 'heldout43',
+    title:
+      'Forty-third held-out set (judged blind once, on 2026-12-07, in the default mode, after round 44: a list of topics that finds fewer than a page is filled by the jobs with half its words beside those near in meaning)',
+    queriesFile: 'heldout-43-queries.json',
+    judgmentsFile: 'heldout-43-judgments.json',
+    poolFile: path.join(CACHE_DIR, 'relevance-heldout-43-pool.json'),
+  },
+  {
     name: 'meaning',
     title: 'Meaning-only queries (issue 30; written before hybrid search existed; round 31 read its rule from them and the spent sets)',
     queriesFile: 'meaning-queries.json',

@@ -80,6 +80,15 @@ describe('GET /agents/jobs/search: a keyword page that its words leave short, fi
     expect(filled.length).to.be.above(there.length);
   });
 
+  it('fills the page of a list of topics with the jobs that have half its words beside those near in meaning, first', async () => {
+    // No job has three of the four topics; the chef has two ("grill", "sauces"). The nurse, whose
+    // ward is the only topic of the four she has, is nearer in meaning: meaning alone ranked her first.
+    const list = await search(`${q('grill sauces patients ward')}&limit=100`);
+    expect(list.meaning_fill).to.deep.equal({ word_matches: 0 });
+    expect(ids(list)[0]).to.equal(J.chef.id);
+    expect(ids(list)).to.include(J.nurse.id);
+  });
+
   it('leaves the page to the words with another order than relevance', async () => {
     const newest = await search(`${q(ELDERLY_AT_HOME)}&sort=newest&limit=100`);
     expect(newest).to.not.have.property('meaning_fill');

@@ -45,6 +45,15 @@ export const MINIMUM_WORDS_MATCHED = '4<80%';
 export const RELAXED_WORDS_MATCHED = '1<-1 4<75%';
 
 /**
+ * Half the terms (rounded down, at least one): what a list of topics (isTopicList) that finds
+ * fewer than a page even relaxed asks of the jobs that fill its page beside those near in meaning
+ * (../run/meaning-fill). A job that names two of "sage 50 vat returns" is a bookkeeping job; the
+ * jobs nearest in meaning to such a list alone were not ("IAPT Psychological Wellbeing
+ * Practitioner" ten times, docs/decisions.md, round 44).
+ */
+export const HALF_THE_WORDS_MATCHED = '1<50%';
+
+/**
  * Added to the score of a job with every word (MINIMUM_WORDS_MATCHED) when jobs missing one are let
  * in (RELAXED_WORDS_MATCHED) for a query none of whose words names roles (TypoPolicy.roles): a
  * query of skills ("aws terraform"), which postings name in their descriptions. Far above what
@@ -422,6 +431,32 @@ export function canRelax(q: string, typos?: TypoPolicy): boolean {
   return termGroups(concepts(intent.role), intent.alternatives).length + (intent.grades.length > 0 ? 1 : 0) >= 2;
 }
 
+/** How many of its words a search in `mode` requires of every job. */
+function wordsMatched(mode: MatchMode): string {
+  if (mode.halfTheWords) return HALF_THE_WORDS_MATCHED;
+  return mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED;
+}
+
+/**
+ * Whether a query is a list of topics or skills: three terms or more, none naming roles
+ * (TypoPolicy.roles), and no stop word or filler among its words ("depot injections clozapine",
+ * "motivational interviewing relapse prevention"). When such a list finds fewer than a page, the
+ * jobs with half its words are the next best answers, beside those near in meaning
+ * (HALF_THE_WORDS_MATCHED). A sentence ("looking after people's feet and toenails") is not a
+ * list: its words are the seeker's, not the postings', and meaning alone fills its page better.
+ */
+export function isTopicList(q: string, typos?: TypoPolicy): boolean {
+  if (!typos?.roles) return false;
+  const meant = meantQuery(q, typos);
+  if (queryWords(meant).onlyStopWords) return false;
+  const intent = understandQuery(meant, typos.roles);
+  if (intent.role.some((word) => typos.roles!.has(word)) || queryTokens(meant).length > intent.role.length) return false;
+  return termGroups(concepts(intent.role), intent.alternatives).length >= TOPIC_LIST_TERMS;
+}
+
+/** From this many terms a list is long enough that half of them still says what it is about: of two, one would be a single skill. */
+const TOPIC_LIST_TERMS = 3;
+
 /**
  * The query as the seeker meant it: each word the index does not know replaced by the word it
  * most likely meant (TypoPolicy.corrections), so that "radiografer leeds" is searched, placed,
@@ -446,6 +481,8 @@ export function meantQuery(q: string, typos?: TypoPolicy): string {
 export interface MatchMode {
   /** One word fewer required (RELAXED_WORDS_MATCHED). */
   relaxed: boolean;
+  /** Half the words required (HALF_THE_WORDS_MATCHED); only to fill a page beside meaning. */
+  halfTheWords?: boolean;
   place: 'required' | 'first';
 }
 export const STRICT: MatchMode = { relaxed: false, place: 'required' };
@@ -504,7 +541,7 @@ function matchQuery(
   ];
   const required = intent.grades.length === 0 ? roleRequired : [...roleRequired, gradeClause(intent.grades)];
   const asked: Query = {
-    bool: { should: required, minimum_should_match: mode.relaxed ? RELAXED_WORDS_MATCHED : MINIMUM_WORDS_MATCHED },
+    bool: { should: required, minimum_should_match: wordsMatched(mode) },
   };
   // A common word of a query of topics scores where a job has it, and is no reason to leave a job out.
   const role: Query = optional.length === 0 ? asked : { bool: { must: asked, should: optional } };

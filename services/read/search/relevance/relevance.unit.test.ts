@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import { concepts } from './synonyms';
-import { canRelax, commonTopics, distinguishingQualifier, meantQuery, relevanceQuery, termGroups, type TypoPolicy } from './relevance';
+import {
+  canRelax,
+  commonTopics,
+  distinguishingQualifier,
+  isTopicList,
+  meantQuery,
+  relevanceQuery,
+  termGroups,
+  type TypoPolicy,
+} from './relevance';
 
 /** The boosts of the clauses in a query that ask for `term`, wherever they are nested. */
 function boostsOf(query: unknown, term: string): number[] {
@@ -208,5 +217,39 @@ describe('termGroups', () => {
     // One term, then: nothing to relax.
     expect(canRelax('warehouse or stores')).to.equal(false);
     expect(canRelax('python or java developer')).to.equal(true);
+  });
+});
+
+describe('isTopicList', () => {
+  /** A policy whose look-up answered: these words name roles, no other. */
+  const naming = (roles: string[]): TypoPolicy => Object.assign(() => false, { roles: new Set(roles) });
+
+  it('is true of three terms or more that name no role, with no stop word or filler among them', () => {
+    expect(isTopicList('sage 50 vat returns', naming([]))).to.equal(true);
+    expect(isTopicList('depot injections clozapine', naming([]))).to.equal(true);
+  });
+
+  it('is false of a pair, of a query that names a role, of a sentence, and when the roles are not known', () => {
+    expect(isTopicList('snowflake dbt', naming([]))).to.equal(false);
+    expect(isTopicList('payroll pensions officer', naming(['officer']))).to.equal(false);
+    expect(isTopicList("looking after people's feet and toenails", naming([]))).to.equal(false);
+    expect(isTopicList('sage 50 vat returns')).to.equal(false);
+  });
+});
+
+describe('a search for half the words', () => {
+  it('requires half the terms, rounded down, and keeps the jobs with every word first for a query that names no role', () => {
+    const half = relevanceQuery(
+      'sage 50 vat returns',
+      Object.assign(() => false, { roles: new Set<string>() }),
+      {
+        relaxed: true,
+        halfTheWords: true,
+        place: 'required',
+      },
+    );
+    const text = JSON.stringify(half.match);
+    expect(text).to.include('"minimum_should_match":"1<50%"');
+    expect(text).to.include('"boost":500');
   });
 });

@@ -1,7 +1,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { RANKED_DEPTH, type SearchMeaningFill } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import type { Scored } from '../relevance/fusion';
+import { DEFAULT_FUSION, fuse, type Scored } from '../relevance/fusion';
 import type { Prefetched } from './jobs-by-id';
 import { nearestList, nextTurn } from './nearest-list';
 import { rankedPage } from './ranked-page';
@@ -31,6 +31,13 @@ export const atRankedDepth = (params: SearchParams): SearchParams => ({
  * a query was left with nothing ("i'm a qualified gas engineer, any heating jobs near birmingham"
  * found one job, and no heating engineer).
  *
+ * A list of topics (relevance: isTopicList) that found fewer than a page is filled by the jobs
+ * with half its words (`halfTheWords`, their search) and those nearest in meaning, the two lists
+ * fused by reciprocal rank as hybrid search fuses its own: "sage 50 vat returns" found no job with
+ * three of its words, and meaning alone filled it with psychological wellbeing practitioners where
+ * the jobs that ask for VAT returns were the answer (skill pairs on every judged set 0.843 ->
+ * 0.854 nDCG@10, BM25 0.850; docs/decisions.md, round 44).
+ *
  * `keyword` is the keyword search of the page asked for; `everyJob` searches all of its jobs,
  * ids only, for when that page does not hold them all (a later page, or a limit below their
  * number). `vector` embeds the query as meant and rejects when the model cannot; the answer is
@@ -45,23 +52,29 @@ export async function fillByMeaning(
   everyJob: () => Promise<JobHits>,
   vector: () => Promise<Float32Array>,
   place?: estypes.QueryDslQueryContainer,
+  halfTheWords?: () => Promise<JobHits>,
 ): Promise<FilledPage | undefined> {
   const idsOf = (found: JobHits): Scored[] => found.hits.map((hit) => ({ id: hit.doc.id, score: hit.sort[0] as number }));
   const allOnPage = params.paging.offset === 0 && !params.paging.after && keyword.hits.length >= keyword.total.value;
   const byWords = allOnPage ? Promise.resolve(idsOf(keyword)) : everyJob().then(idsOf);
+  const byHalfTheWords = halfTheWords?.().then(idsOf);
   let embedded: Float32Array;
   try {
-    await nextTurn(); // the search of every job, when asked for, goes out before the model runs
+    await nextTurn(); // the searches by words, when asked for, go out before the model runs
     embedded = await vector();
   } catch {
-    byWords.catch(() => undefined); // its answer is not read: a failure of it must not go unhandled
+    // Their answers are not read: a failure of either must not go unhandled.
+    for (const unread of [byWords, byHalfTheWords]) unread?.catch(() => undefined);
     return undefined;
   }
-  const [words, nearThere, near] = await Promise.all([
+  const [words, nearThere, nearest, partial] = await Promise.all([
     byWords,
     place ? nearestList(client, index, params, embedded, RANKED_DEPTH, place) : [],
     nearestList(client, index, params, embedded, RANKED_DEPTH),
+    byHalfTheWords,
   ]);
+  // The jobs with half a list's words and those near in meaning, fused as hybrid search fuses its two lists.
+  const near = partial ? fuse(partial, nearest, DEFAULT_FUSION, RANKED_DEPTH) : nearest;
   const found = new Set(words.map((job) => job.id));
   const there = nearThere.filter((job) => !found.has(job.id));
   const seen = new Set([...found, ...there.map((job) => job.id)]);

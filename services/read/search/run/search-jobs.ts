@@ -1,7 +1,16 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { SearchDescribed, SearchMeaningFill, SearchPlace, SearchSpelling } from '../../../../shared/schemas/job-search';
 import type { SearchParams } from '../params/params';
-import { canRelax, meantQuery, namedPlaceClause, namedPlaces, STRICT, type MatchMode, type TypoPolicy } from '../relevance/relevance';
+import {
+  canRelax,
+  isTopicList,
+  meantQuery,
+  namedPlaceClause,
+  namedPlaces,
+  STRICT,
+  type MatchMode,
+  type TypoPolicy,
+} from '../relevance/relevance';
 import { atRankedDepth, fillByMeaning } from './meaning-fill';
 import { runJobSearch, type JobHits } from './run-job-search';
 import { ID_ONLY } from '../query/source-fields';
@@ -89,7 +98,12 @@ export async function searchJobs(
     const everyJob = () => runJobSearch(client, index, { ...buildSearchRequest(atRankedDepth(params), typos, asked), ...ID_ONLY });
     const meant = () => meaning(meantQuery(params.q, typos));
     const there = namedPlaceClause(params.q, typos);
-    const filled = await fillByMeaning(client, index, params, inBestMatchOrder(result, params.sort), everyJob, meant, there);
+    // A list of topics fills beside meaning with the jobs that have half its words (relevance: isTopicList).
+    const halfTheWords = isTopicList(params.q, typos)
+      ? () =>
+          runJobSearch(client, index, { ...buildSearchRequest(atRankedDepth(params), typos, { ...asked, halfTheWords: true }), ...ID_ONLY })
+      : undefined;
+    const filled = await fillByMeaning(client, index, params, inBestMatchOrder(result, params.sort), everyJob, meant, there, halfTheWords);
     if (filled) {
       const { filledElsewhere, ...page } = filled;
       const place = placeOf(mode.place === 'first' || filledElsewhere);
