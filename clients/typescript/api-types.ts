@@ -743,7 +743,7 @@ export interface components {
                 read_as: string;
             }[];
         };
-        /** @description Present when the words of a keyword query found fewer than 10 jobs ("sdet", "hrbp"): those come first, then the jobs nearest in meaning to the query (as `spelling` read it). At most 100 jobs are ranked: `total_items`, facets and pages count those, as in hybrid mode. With a place named, the jobs nearest in meaning located there come first, then those elsewhere (`place.includes_elsewhere`). Not with another sort than relevance */
+        /** @description Present when the words of a keyword query found fewer than 10 jobs ("sdet", "hrbp"): those come first, then the jobs nearest in meaning to the query (as `spelling` read it). At most 100 jobs are ranked: `total_items`, facets and pages count those, as in hybrid mode. A list of skills or topics of three terms or more ("sage 50 vat returns") is filled by the jobs with half its words and those nearest in meaning, the two fused as hybrid mode fuses. With a place named, the jobs nearest in meaning located there come first, then those elsewhere (`place.includes_elsewhere`). Not with another sort than relevance */
         SearchMeaningFill: {
             /** @description How many jobs the words of the query found (fewer than 10): they come first, in keyword order */
             word_matches: number;

@@ -414,6 +414,8 @@ export const SearchMeaningFill = Type.Object(
     description:
       'Present when the words of a keyword query found fewer than 10 jobs ("sdet", "hrbp"): those come first, then the jobs nearest in meaning ' +
       `to the query (as \`spelling\` read it). At most ${RANKED_DEPTH} jobs are ranked: \`total_items\`, facets and pages count those, as in hybrid mode. ` +
+      'A list of skills or topics of three terms or more ("sage 50 vat returns") is filled by the jobs with half its words and those nearest in meaning, ' +
+      'the two fused as hybrid mode fuses. ' +
       'With a place named, the jobs nearest in meaning located there come first, then those elsewhere (`place.includes_elsewhere`). ' +
       'Not with another sort than relevance',
   },
