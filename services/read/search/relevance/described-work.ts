@@ -1,7 +1,5 @@
 import { placesOf } from './place-clauses';
-import { understandQuery } from './query-intent';
-import { queryTokens, queryWords } from './query-words';
-import { meantQuery, type TypoPolicy } from './relevance';
+import { readWithoutRole, type TypoPolicy } from './relevance';
 
 /**
  * Role words from which a query that names no role is a description of the work rather than a
@@ -23,11 +21,8 @@ export const DESCRIPTION_WORDS = 5;
  * index's knowledge of roles (`typos` absent) no query is read so.
  */
 export function describesWork(q: string, typos: TypoPolicy | undefined): boolean {
-  if (!typos?.roles) return false;
-  const meant = meantQuery(q, typos);
-  if (queryWords(meant).onlyStopWords) return false;
-  const intent = understandQuery(meant, typos.roles);
-  if (intent.role.length < DESCRIPTION_WORDS || intent.role.some((word) => typos.roles!.has(word))) return false;
-  if (placesOf(intent, typos.places).length > 0) return false;
-  return queryTokens(meant).length > intent.role.length;
+  const read = readWithoutRole(q, typos);
+  if (!read || read.intent.role.length < DESCRIPTION_WORDS) return false;
+  if (placesOf(read.intent, typos?.places).length > 0) return false;
+  return read.sentence;
 }

@@ -438,6 +438,21 @@ function wordsMatched(mode: MatchMode): string {
 }
 
 /**
+ * A query that names no role (TypoPolicy.roles), as the seeker meant it, read; and whether it is
+ * a sentence, with a stop word or filler among its words, rather than a list of words. Undefined
+ * when it names a role, is only stop words, or the index's knowledge of roles is missing: then
+ * neither ./described-work nor isTopicList reads it otherwise than as words.
+ */
+export function readWithoutRole(q: string, typos: TypoPolicy | undefined): { intent: QueryIntent; sentence: boolean } | undefined {
+  if (!typos?.roles) return undefined;
+  const meant = meantQuery(q, typos);
+  if (queryWords(meant).onlyStopWords) return undefined;
+  const intent = understandQuery(meant, typos.roles);
+  if (intent.role.some((word) => typos.roles!.has(word))) return undefined;
+  return { intent, sentence: queryTokens(meant).length > intent.role.length };
+}
+
+/**
  * Whether a query is a list of topics or skills: three terms or more, none naming roles
  * (TypoPolicy.roles), and no stop word or filler among its words ("depot injections clozapine",
  * "motivational interviewing relapse prevention"). When such a list finds fewer than a page, the
@@ -446,12 +461,9 @@ function wordsMatched(mode: MatchMode): string {
  * list: its words are the seeker's, not the postings', and meaning alone fills its page better.
  */
 export function isTopicList(q: string, typos?: TypoPolicy): boolean {
-  if (!typos?.roles) return false;
-  const meant = meantQuery(q, typos);
-  if (queryWords(meant).onlyStopWords) return false;
-  const intent = understandQuery(meant, typos.roles);
-  if (intent.role.some((word) => typos.roles!.has(word)) || queryTokens(meant).length > intent.role.length) return false;
-  return termGroups(concepts(intent.role), intent.alternatives).length >= TOPIC_LIST_TERMS;
+  const read = readWithoutRole(q, typos);
+  if (!read || read.sentence) return false;
+  return termGroups(concepts(read.intent.role), read.intent.alternatives).length >= TOPIC_LIST_TERMS;
 }
 
 /** From this many terms a list is long enough that half of them still says what it is about: of two, one would be a single skill. */
